@@ -1,0 +1,175 @@
+//! Getting the programs to judge: through Cargo (release), or alone with plain
+//! `rustc -O` as an online judge compiles a submitted file.
+
+use std::collections::HashMap;
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The editions an online judge may compile with; `None` is no `--edition`
+/// flag at all, which means 2015.
+pub const EDITIONS: [Option<&str>; 3] = [None, Some("2018"), Some("2021")];
+
+/// Builds the packages in release mode; for each, its executable or why not.
+/// Builds all at once, and one by one only when that fails, so that a broken
+/// solution costs only its own problem.
+pub fn cargo_release(root: &Path, packages: &[&str]) -> Vec<Result<PathBuf, String>> {
+    if let Ok(built) = cargo_build(root, packages, false) {
+        return packages
+            .iter()
+            .map(|p| built.get(*p).cloned().ok_or_else(|| no_binary(p)))
+            .collect();
+    }
+    packages
+        .iter()
+        .map(|p| match cargo_build(root, &[p], true) {
+            Ok(built) => built.get(*p).cloned().ok_or_else(|| no_binary(p)),
+            Err(why) => Err(why),
+        })
+        .collect()
+}
+
+fn no_binary(package: &str) -> String {
+    format!("cargo built no binary named {}", package)
+}
+
+/// One `cargo build --release`; the executables it reports, by name. With
+/// `show_errors` the compiler's messages go straight to the user's terminal.
+fn cargo_build(
+    root: &Path,
+    packages: &[&str],
+    show_errors: bool,
+) -> Result<HashMap<String, PathBuf>, String> {
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.arg("build")
+        .arg("--release")
+        .arg("--quiet")
+        .arg("--message-format=json-render-diagnostics")
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"));
+    for p in packages {
+        cmd.arg("-p").arg(p);
+    }
+    cmd.stdin(Stdio::null());
+    if !show_errors {
+        cmd.stderr(Stdio::piped());
+    }
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run cargo: {}", e))?;
+    if !out.status.success() {
+        return Err("cargo build failed (the compiler's messages are above)".to_string());
+    }
+    let mut built = HashMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        if let Some(path) = json_string_field(line, "executable") {
+            let path = PathBuf::from(path);
+            if let Some(stem) = path.file_stem() {
+                built.insert(stem.to_string_lossy().into_owned(), path.clone());
+            }
+        }
+    }
+    Ok(built)
+}
+
+/// The value of `"field":"..."` in one line of Cargo's JSON messages, if it is
+/// a string (`"executable":null` is not). Handles the escapes a path can hold.
+fn json_string_field(line: &str, field: &str) -> Option<String> {
+    let key = format!("\"{}\":\"", field);
+    let start = line.find(&key)? + key.len();
+    let mut value = String::new();
+    let mut chars = line[start..].chars();
+    loop {
+        match chars.next()? {
+            '"' => return Some(value),
+            '\\' => match chars.next()? {
+                'n' => value.push('\n'),
+                't' => value.push('\t'),
+                'u' => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    value.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                }
+                other => value.push(other), // \" \\ \/
+            },
+            c => value.push(c),
+        }
+    }
+}
+
+/// Compiles one solution file alone, as `rustc -O [--edition E] main.rs`.
+pub fn rustc_alone(
+    source: &Path,
+    name: &str,
+    edition: Option<&str>,
+    out_dir: &Path,
+) -> Result<PathBuf, String> {
+    let dir = out_dir.join(edition.unwrap_or("2015-default"));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    let exe = dir.join(format!("{}{}", name, env::consts::EXE_SUFFIX));
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let mut cmd = Command::new(rustc);
+    cmd.arg("-O");
+    if let Some(e) = edition {
+        cmd.arg("--edition").arg(e);
+    }
+    cmd.arg("-o").arg(&exe).arg(source).stdin(Stdio::null());
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run rustc: {}", e))?;
+    if out.status.success() {
+        return Ok(exe);
+    }
+    let messages = String::from_utf8_lossy(&out.stderr);
+    let first_error: Vec<&str> = messages
+        .lines()
+        .skip_while(|l| !l.starts_with("error"))
+        .take(12)
+        .collect();
+    Err(format!(
+        "rustc {} failed:\n{}",
+        edition_label(edition),
+        first_error.join("\n")
+    ))
+}
+
+/// `--edition 2018`, or `(no --edition: 2015)`.
+pub fn edition_label(edition: Option<&str>) -> String {
+    match edition {
+        Some(e) => format!("-O --edition {}", e),
+        None => "-O (no --edition: 2015)".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_string_field;
+
+    #[test]
+    fn reads_the_executable_out_of_cargo_json() {
+        let line = r#"{"reason":"compiler-artifact","filenames":["/t/a"],"executable":"/w/target/release/russian_checkers","fresh":true}"#;
+        assert_eq!(
+            json_string_field(line, "executable").as_deref(),
+            Some("/w/target/release/russian_checkers")
+        );
+    }
+
+    #[test]
+    fn ignores_a_null_executable_and_other_lines() {
+        let line = r#"{"reason":"compiler-artifact","executable":null,"fresh":true}"#;
+        assert_eq!(json_string_field(line, "executable"), None);
+        assert_eq!(
+            json_string_field(r#"{"reason":"build-finished"}"#, "executable"),
+            None
+        );
+    }
+
+    #[test]
+    fn unescapes_paths() {
+        let line = r#"{"executable":"C:\\t\\\"q\"\/x\u0041"}"#;
+        assert_eq!(
+            json_string_field(line, "executable").as_deref(),
+            Some(r#"C:\t\"q"/xA"#)
+        );
+    }
+}
