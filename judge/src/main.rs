@@ -85,6 +85,8 @@ Options:
                      rustc -O under editions 2015 (no --edition), 2018 and 2021,
                      as an online judge does, and judge those binaries
   --time-limit MS    time limit per test in milliseconds (default: the table's)
+  --repeat N         run each test N times, one test at a time, and report the
+                     median time: a benchmark with steady figures
   -h, --help         this text";
 
 #[derive(Default)]
@@ -95,6 +97,7 @@ struct Options {
     tests_dir: Option<PathBuf>,
     standalone: bool,
     time_limit_ms: Option<u64>,
+    repeat: usize,
 }
 
 fn main() {
@@ -122,7 +125,10 @@ fn main() {
 
 /// The options, or `None` for `--help`.
 fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
-    let mut options = Options::default();
+    let mut options = Options {
+        repeat: 1,
+        ..Options::default()
+    };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -141,6 +147,14 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--cmd" => options.cmd = Some(value(flag)?),
             "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
             "--standalone" => options.standalone = true,
+            "--repeat" => {
+                let n = value(flag)?;
+                options.repeat = n
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--repeat wants a count, got {:?}", n))?;
+            }
             "--time-limit" => {
                 let ms = value(flag)?;
                 let ms = ms
@@ -222,7 +236,7 @@ fn judge(options: &Options) -> Result<bool, String> {
         .flat_map(|(s, suite)| (0..suite.tests.len()).map(move |t| (s, t)))
         .collect();
     let suites = Arc::new(suites);
-    let mut results = run_in_parallel(&suites, &jobs, options.time_limit_ms);
+    let mut results = run_in_parallel(&suites, &jobs, options);
 
     let (mut passed, mut failed) = (0, 0);
     for suite in suites.iter() {
@@ -409,12 +423,17 @@ fn shell_command(cmd: &str) -> Vec<OsString> {
 fn run_in_parallel(
     suites: &Arc<Vec<Suite>>,
     jobs: &[(usize, usize)],
-    time_limit_ms: Option<u64>,
+    options: &Options,
 ) -> impl Iterator<Item = Judged> {
     let jobs = Arc::new(jobs.to_vec());
     let next = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = mpsc::channel();
-    let workers = thread::available_parallelism().map_or(1, |n| n.get());
+    // Repeated runs are a benchmark: one at a time, so they do not compete.
+    let workers = match options.repeat {
+        1 => thread::available_parallelism().map_or(1, |n| n.get()),
+        _ => 1,
+    };
+    let (time_limit_ms, repeat) = (options.time_limit_ms, options.repeat);
     for _ in 0..workers {
         let (suites, jobs, next, tx) = (suites.clone(), jobs.clone(), next.clone(), tx.clone());
         thread::spawn(move || loop {
@@ -422,7 +441,7 @@ fn run_in_parallel(
             let Some(&(s, t)) = jobs.get(i) else { break };
             let suite = &suites[s];
             let limit = time_limit_ms.unwrap_or(suite.problem.time_limit_ms);
-            let judged = judge_test(suite, &suite.tests[t], Duration::from_millis(limit));
+            let judged = judge_test(suite, &suite.tests[t], Duration::from_millis(limit), repeat);
             if tx.send((i, judged)).is_err() {
                 break;
             }
@@ -442,7 +461,9 @@ fn run_in_parallel(
 }
 
 /// Runs one test and gives the verdict.
-fn judge_test(suite: &Suite, test: &Test, limit: Duration) -> Judged {
+/// Runs one test (`repeat` times, stopping at a failure) and gives the
+/// verdict, with the median time.
+fn judge_test(suite: &Suite, test: &Test, limit: Duration, repeat: usize) -> Judged {
     let fail = |verdict, details: Vec<String>| Judged {
         verdict,
         ms: None,
@@ -473,18 +494,24 @@ fn judge_test(suite: &Suite, test: &Test, limit: Duration) -> Judged {
             )
         }
     };
-    let mut cmd = Command::new(&argv[0]);
-    cmd.args(&argv[1..]);
-    let outcome = match run::run(&mut cmd, &input, limit) {
-        Ok(outcome) => outcome,
-        Err(e) => return fail("ERR", vec![format!("cannot start {:?}: {}", argv[0], e)]),
-    };
-    let ms = Some(outcome.elapsed.as_secs_f64() * 1000.0);
-    let (verdict, details) = verdict(suite.problem.checker, &input, &answer, &outcome, limit);
-    Judged {
-        verdict,
-        ms,
-        details,
+    let mut times = Vec::new();
+    loop {
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..]);
+        let outcome = match run::run(&mut cmd, &input, limit) {
+            Ok(outcome) => outcome,
+            Err(e) => return fail("ERR", vec![format!("cannot start {:?}: {}", argv[0], e)]),
+        };
+        times.push(outcome.elapsed.as_secs_f64() * 1000.0);
+        let (verdict, details) = verdict(suite.problem.checker, &input, &answer, &outcome, limit);
+        if verdict != "AC" || times.len() == repeat {
+            times.sort_by(|a, b| a.total_cmp(b));
+            return Judged {
+                verdict,
+                ms: Some(times[times.len() / 2]),
+                details,
+            };
+        }
     }
 }
 
@@ -546,12 +573,20 @@ mod tests {
 
     #[test]
     fn options_take_their_value_either_way() {
-        let a = args(&["checkers_pos", "--test", "04", "--time-limit=500"])
-            .unwrap()
-            .unwrap();
+        let a = args(&[
+            "checkers_pos",
+            "--test",
+            "04",
+            "--time-limit=500",
+            "--repeat",
+            "9",
+        ])
+        .unwrap()
+        .unwrap();
         assert_eq!(a.problems.len(), 1);
         assert_eq!(a.test_filter.as_deref(), Some("04"));
         assert_eq!(a.time_limit_ms, Some(500));
+        assert_eq!(a.repeat, 9);
     }
 
     #[test]
@@ -559,6 +594,7 @@ mod tests {
         assert!(args(&["chess"]).is_err());
         assert!(args(&["--frobnicate"]).is_err());
         assert!(args(&["--time-limit", "soon"]).is_err());
+        assert!(args(&["--repeat", "0"]).is_err());
         assert!(args(&["--test"]).is_err());
         assert!(args(&["--cmd", "cat"]).is_err(), "--cmd without a problem");
         assert!(args(&["--tests", "x", "checkers_pos", "checkers_board"]).is_err());
