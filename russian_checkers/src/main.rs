@@ -1,11 +1,1068 @@
-//! russian_checkers: not implemented yet (see its issue). Reads stdin and fails loudly so
-//! the judge reports every sample of this problem as failing.
+//! Russian draughts: list every legal move of the side to play.
+//!
+//! The game is played on the 32 dark squares of an 8x8 board (a1 is dark;
+//! files a-h run left to right, ranks 1-8 bottom to top). White men move up
+//! the board, Black men down. The rules this program implements:
+//!
+//! * A man steps one square diagonally forward onto an empty square. A king
+//!   "flies": it slides any distance along a diagonal over empty squares.
+//! * A capture jumps an enemy piece. A man jumps an adjacent enemy and lands
+//!   right behind it, in any of the four directions (backwards too). A king
+//!   slides over empty squares, jumps exactly one enemy, and lands on any
+//!   empty square beyond it; but if from some of those squares another
+//!   capture is possible, it must stop on one of those.
+//! * Capturing is compulsory for the side as a whole: if any piece can
+//!   capture, no simple move is legal. A capture goes on while the capturing
+//!   piece can capture again; the whole chain is one move.
+//! * Captured pieces leave the board only when the move is over: until then
+//!   they block the way and may not be jumped a second time. The square the
+//!   moving piece started from is empty during its move.
+//! * A man that lands on the far rank during a capture is crowned at once
+//!   and carries on capturing as a king.
+//!
+//! Input: 8 lines of 8 characters from `.wWbB` (rank 8 first, file a first),
+//! then `WHITE` or `BLACK`. Output: the number of legal moves, then the moves
+//! in byte order, one per line, each the squares the piece stands on and lands
+//! on: `c3-d4` for a simple move, `c3:e5:c7` for a capture.
+//!
+//! Approach: a depth-first search over capture chains from every piece of the
+//! side to move. The board stays fixed during the search (the mover is lifted
+//! off its start square; captured pieces stay where they are), and a 64-bit
+//! mask records which enemies the chain has jumped. A king looks one capture
+//! ahead from each landing square to apply the "stop where you can go on"
+//! rule. Only if no chain exists are the simple moves listed.
+//!
+//! Cost: each node of the search scans at most 4 rays of at most 7 squares,
+//! and for a king each landing square costs one more such scan, so the work
+//! is a few hundred square visits per chain step, times the number of chain
+//! steps, which is at most the (small) number of distinct chains. Sorting the
+//! moves dominates only when there are thousands of them.
 
-use std::io::Read;
+use std::io::{self, Read, Write};
+
+/// The two armies; also whose turn it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    /// Rank index (0 = rank 1) on which this side's men are crowned.
+    fn crowning_rank(self) -> usize {
+        match self {
+            Side::White => 7,
+            Side::Black => 0,
+        }
+    }
+
+    /// Rank step of a man's simple move: White goes up the board, Black down.
+    fn forward(self) -> isize {
+        match self {
+            Side::White => 1,
+            Side::Black => -1,
+        }
+    }
+}
+
+/// What stands on a square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Square {
+    Empty,
+    Man(Side),
+    King(Side),
+}
+
+/// The board, indexed by `rank * 8 + file`, both counted from 0 (a1 = 0, h8 = 63).
+type Board = [Square; 64];
+
+/// The four diagonal directions as (rank step, file step).
+const DIRECTIONS: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The square one diagonal step from `square` in `direction`, if still on the board.
+fn step(square: usize, direction: (isize, isize)) -> Option<usize> {
+    let rank = (square / 8) as isize + direction.0;
+    let file = (square % 8) as isize + direction.1;
+    if (0..8).contains(&rank) && (0..8).contains(&file) {
+        Some((rank * 8 + file) as usize)
+    } else {
+        None
+    }
+}
+
+/// Appends the square's name, e.g. `c3`, to `out`.
+fn push_square_name(out: &mut String, square: usize) {
+    out.push((b'a' + (square % 8) as u8) as char);
+    out.push((b'1' + (square / 8) as u8) as char);
+}
+
+/// Writes a move as its squares joined by `separator` (`-` simple, `:` capture).
+fn move_text(squares: &[usize], separator: char) -> String {
+    let mut text = String::with_capacity(squares.len() * 3);
+    for (i, &square) in squares.iter().enumerate() {
+        if i > 0 {
+            text.push(separator);
+        }
+        push_square_name(&mut text, square);
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------
+// Reading the position
+// ---------------------------------------------------------------------------
+
+/// Parses the whole input: 8 board rows (rank 8 first) and the turn word.
+/// Accepts CRLF line ends, trailing spaces and a missing final newline.
+fn parse_position(text: &str) -> Result<(Board, Side), String> {
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|line| line.trim_end_matches(&['\r', ' ', '\t'][..]))
+        .collect();
+    // Blank lines after the last non-blank one are just trailing newlines.
+    let used = lines
+        .iter()
+        .rposition(|line| !line.is_empty())
+        .map_or(0, |last| last + 1);
+    let lines = &lines[..used];
+
+    let mut board = [Square::Empty; 64];
+    for row in 0..8 {
+        let line_number = row + 1;
+        let rank = 7 - row;
+        let line = match lines.get(row) {
+            Some(line) => line,
+            None => {
+                return Err(format!(
+                    "line {}: expected rank {} of the board (8 characters from .wWbB), found end of input",
+                    line_number,
+                    rank + 1
+                ))
+            }
+        };
+        parse_board_row(line, line_number, rank, &mut board)?;
+    }
+
+    if lines.len() <= 8 {
+        return Err("line 9: expected WHITE or BLACK, found end of input".to_string());
+    }
+    let side = match lines[8] {
+        "WHITE" => Side::White,
+        "BLACK" => Side::Black,
+        other => {
+            return Err(format!(
+                "line 9: expected WHITE or BLACK, found {:?}",
+                other
+            ))
+        }
+    };
+    if let Some(extra) = (9..lines.len()).find(|&i| !lines[i].is_empty()) {
+        return Err(format!(
+            "line {}: expected nothing after the turn line, found {:?}",
+            extra + 1,
+            lines[extra]
+        ));
+    }
+    Ok((board, side))
+}
+
+/// Reads one board row into `board`, checking the alphabet, the length, that
+/// pieces stand on dark squares, and that no man stands on its crowning rank.
+fn parse_board_row(
+    line: &str,
+    line_number: usize,
+    rank: usize,
+    board: &mut Board,
+) -> Result<(), String> {
+    let length = line.chars().count();
+    if length != 8 {
+        return Err(format!(
+            "line {}: expected rank {} of the board as 8 characters from .wWbB, found {} characters",
+            line_number,
+            rank + 1,
+            length
+        ));
+    }
+    for (file, c) in line.chars().enumerate() {
+        let square = rank * 8 + file;
+        let mut name = String::new();
+        push_square_name(&mut name, square);
+        let content = match c {
+            '.' => Square::Empty,
+            'w' => Square::Man(Side::White),
+            'W' => Square::King(Side::White),
+            'b' => Square::Man(Side::Black),
+            'B' => Square::King(Side::Black),
+            _ => {
+                return Err(format!(
+                    "line {}: unexpected character {:?} at {}, expected one of .wWbB",
+                    line_number, c, name
+                ))
+            }
+        };
+        if content == Square::Empty {
+            continue;
+        }
+        // a1 is dark, so dark squares have an even rank + file.
+        if (rank + file) % 2 == 1 {
+            return Err(format!(
+                "line {}: piece {:?} on the light square {}, pieces stand on dark squares only",
+                line_number, c, name
+            ));
+        }
+        if let Square::Man(side) = content {
+            if rank == side.crowning_rank() {
+                return Err(format!(
+                    "line {}: man {:?} on {} is on its crowning rank, it would be a king",
+                    line_number, c, name
+                ));
+            }
+        }
+        board[square] = content;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Move generation
+// ---------------------------------------------------------------------------
+
+/// Every legal move for `side`, sorted in byte order, without duplicates.
+fn legal_moves(board: &Board, side: Side) -> Vec<String> {
+    // Rule: capturing is compulsory for the side as a whole.
+    let mut moves = capture_moves(board, side);
+    if moves.is_empty() {
+        moves = simple_moves(board, side);
+    }
+    moves.sort_unstable();
+    moves.dedup();
+    moves
+}
+
+/// Simple (non-capturing) moves: men one step forward, kings any distance.
+fn simple_moves(board: &Board, side: Side) -> Vec<String> {
+    let mut moves = Vec::new();
+    for from in 0..64 {
+        match board[from] {
+            // Rule: a man steps diagonally forward onto an adjacent empty square.
+            Square::Man(owner) if owner == side => {
+                for &file_step in &[-1, 1] {
+                    if let Some(to) = step(from, (side.forward(), file_step)) {
+                        if board[to] == Square::Empty {
+                            moves.push(move_text(&[from, to], '-'));
+                        }
+                    }
+                }
+            }
+            // Rule: a king flies along any diagonal while the squares are empty.
+            Square::King(owner) if owner == side => {
+                for &direction in &DIRECTIONS {
+                    let mut at = from;
+                    while let Some(to) = step(at, direction) {
+                        if board[to] != Square::Empty {
+                            break;
+                        }
+                        moves.push(move_text(&[from, to], '-'));
+                        at = to;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
+/// Every complete capture chain of every piece of `side`.
+fn capture_moves(board: &Board, side: Side) -> Vec<String> {
+    let mut moves = Vec::new();
+    for from in 0..64 {
+        let is_king = match board[from] {
+            Square::Man(owner) if owner == side => false,
+            Square::King(owner) if owner == side => true,
+            _ => continue,
+        };
+        // Rule: the moving piece's own start square is empty during its move.
+        let mut during_move = *board;
+        during_move[from] = Square::Empty;
+        let mut chase = Chase {
+            board: &during_move,
+            side,
+            captured: 0,
+            path: vec![from],
+            moves: &mut moves,
+        };
+        chase.extend(from, is_king);
+    }
+    moves
+}
+
+/// At most this many jumps are open from one square: the four rays from a
+/// square hold at most 13 squares, and each ray needs one for the victim.
+const MAX_JUMPS: usize = 16;
+
+/// The jumps open from one square, as (victim, landing square) pairs.
+struct Jumps {
+    list: [(usize, usize); MAX_JUMPS],
+    len: usize,
+}
+
+impl Jumps {
+    fn new() -> Jumps {
+        Jumps {
+            list: [(0, 0); MAX_JUMPS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, victim: usize, landing: usize) {
+        self.list[self.len] = (victim, landing);
+        self.len += 1;
+    }
+}
+
+/// The state of one capture chain being followed.
+struct Chase<'a> {
+    /// The board with the mover lifted off; captured pieces are still on it.
+    board: &'a Board,
+    side: Side,
+    /// Bit `s` is set when the piece on square `s` was jumped in this move.
+    captured: u64,
+    /// Squares the mover has stood on so far, starting with its origin.
+    path: Vec<usize>,
+    moves: &'a mut Vec<String>,
+}
+
+impl<'a> Chase<'a> {
+    /// Follows every continuation from `at`; records the chain when none is left.
+    fn extend(&mut self, at: usize, is_king: bool) {
+        let jumps = if is_king {
+            self.king_jumps(at)
+        } else {
+            self.man_jumps(at)
+        };
+        // Rule: a capture goes on while any capture is possible; the move is
+        // the full chain, so it is recorded only where the chain ends.
+        if jumps.len == 0 {
+            if self.path.len() > 1 {
+                self.moves.push(move_text(&self.path, ':'));
+            }
+            return;
+        }
+        for &(victim, landing) in &jumps.list[..jumps.len] {
+            self.captured |= 1 << victim;
+            self.path.push(landing);
+            // Rule: a man landing on its far rank is crowned at once and goes
+            // on capturing as a king within the same move.
+            let crowned = is_king || landing / 8 == self.side.crowning_rank();
+            self.extend(landing, crowned);
+            self.path.pop();
+            self.captured &= !(1 << victim);
+        }
+    }
+
+    /// Whether the piece on `square` may be jumped now: an enemy piece that
+    /// this move has not jumped yet (a jumped piece may not be jumped again).
+    fn is_capturable(&self, square: usize, captured: u64) -> bool {
+        let enemy = match self.board[square] {
+            Square::Man(owner) | Square::King(owner) => owner != self.side,
+            Square::Empty => false,
+        };
+        enemy && captured & (1 << square) == 0
+    }
+
+    /// Rule: a man jumps an adjacent enemy in any of the four directions,
+    /// landing on the empty square right behind it.
+    fn man_jumps(&self, at: usize) -> Jumps {
+        let mut jumps = Jumps::new();
+        for &direction in &DIRECTIONS {
+            if let Some(victim) = step(at, direction) {
+                if let Some(landing) = step(victim, direction) {
+                    if self.is_capturable(victim, self.captured)
+                        && self.board[landing] == Square::Empty
+                    {
+                        jumps.push(victim, landing);
+                    }
+                }
+            }
+        }
+        jumps
+    }
+
+    /// Rule: a king slides over empty squares, jumps one enemy, and lands on
+    /// any empty square beyond; if some of those landing squares allow a
+    /// further capture, only those are allowed.
+    fn king_jumps(&self, at: usize) -> Jumps {
+        let mut jumps = Jumps::new();
+        for &direction in &DIRECTIONS {
+            let victim = match self.first_piece_along(at, direction) {
+                Some(square) if self.is_capturable(square, self.captured) => square,
+                // Own pieces and already-jumped pieces block the ray.
+                _ => continue,
+            };
+            let after = self.captured | (1 << victim);
+            let first_of_ray = jumps.len;
+            let mut any_continues = false;
+            let mut landing = victim;
+            while let Some(next) = step(landing, direction) {
+                if self.board[next] != Square::Empty {
+                    break;
+                }
+                landing = next;
+                let continues = self.king_can_capture_from(landing, after);
+                if continues && !any_continues {
+                    // The first landing that continues: drop the dead ends so far.
+                    any_continues = true;
+                    jumps.len = first_of_ray;
+                }
+                if continues || !any_continues {
+                    jumps.push(victim, landing);
+                }
+            }
+        }
+        jumps
+    }
+
+    /// The first occupied square met going from `at` in `direction`, if any.
+    fn first_piece_along(&self, at: usize, direction: (isize, isize)) -> Option<usize> {
+        let mut square = at;
+        while let Some(next) = step(square, direction) {
+            if self.board[next] != Square::Empty {
+                return Some(next);
+            }
+            square = next;
+        }
+        None
+    }
+
+    /// Whether a king standing on `at` could capture, given the pieces in
+    /// `captured` have already been jumped in this move.
+    fn king_can_capture_from(&self, at: usize, captured: u64) -> bool {
+        DIRECTIONS.iter().any(|&direction| {
+            match self.first_piece_along(at, direction) {
+                Some(victim) if self.is_capturable(victim, captured) => {
+                    matches!(step(victim, direction), Some(beyond) if self.board[beyond] == Square::Empty)
+                }
+                _ => false,
+            }
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Program
+// ---------------------------------------------------------------------------
+
+/// Formats the answer: the count, then one move per line.
+fn render_answer(moves: &[String]) -> String {
+    let mut out = String::with_capacity(16 + moves.iter().map(|m| m.len() + 1).sum::<usize>());
+    out.push_str(&moves.len().to_string());
+    out.push('\n');
+    for m in moves {
+        out.push_str(m);
+        out.push('\n');
+    }
+    out
+}
 
 fn main() {
     let mut input = String::new();
-    let _ = std::io::stdin().read_to_string(&mut input);
-    eprintln!("russian_checkers: not implemented");
-    std::process::exit(1);
+    if let Err(error) = io::stdin().read_to_string(&mut input) {
+        eprintln!(
+            "russian_checkers: cannot read standard input as text: {}",
+            error
+        );
+        std::process::exit(1);
+    }
+    let (board, side) = match parse_position(&input) {
+        Ok(position) => position,
+        Err(message) => {
+            eprintln!("russian_checkers: {}", message);
+            std::process::exit(1);
+        }
+    };
+    let answer = render_answer(&legal_moves(&board, side));
+    let stdout = io::stdout();
+    let mut handle = stdout.lock();
+    // A closed pipe on our output is not worth a panic.
+    let _ = handle.write_all(answer.as_bytes());
+    let _ = handle.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds the input text of a position from a list like "Wa1 bd4" (piece
+    /// letter, then square), plus the turn word.
+    fn position_text(pieces: &str, turn: &str) -> String {
+        let mut rows = vec![vec![b'.'; 8]; 8];
+        for token in pieces.split_whitespace() {
+            let t = token.as_bytes();
+            let file = (t[1] - b'a') as usize;
+            let rank = (t[2] - b'1') as usize;
+            rows[7 - rank][file] = t[0];
+        }
+        let mut text = String::new();
+        for row in rows {
+            text.push_str(std::str::from_utf8(&row).unwrap());
+            text.push('\n');
+        }
+        text.push_str(turn);
+        text.push('\n');
+        text
+    }
+
+    /// The legal moves of the position described as in `position_text`.
+    fn moves_of(pieces: &str, turn: &str) -> Vec<String> {
+        let (board, side) = parse_position(&position_text(pieces, turn)).unwrap();
+        legal_moves(&board, side)
+    }
+
+    fn assert_moves(pieces: &str, turn: &str, expected: &[&str]) {
+        let got = moves_of(pieces, turn);
+        assert_eq!(got, expected, "position {} {}", pieces, turn);
+    }
+
+    // --- one small position per rule, answers worked out by hand ---
+
+    #[test]
+    fn empty_board_has_no_moves() {
+        assert_moves("", "WHITE", &[]);
+        assert_moves("", "BLACK", &[]);
+    }
+
+    #[test]
+    fn white_men_step_forward_only() {
+        assert_moves("we3 wa3", "WHITE", &["a3-b4", "e3-d4", "e3-f4"]);
+    }
+
+    #[test]
+    fn black_men_step_down_the_board() {
+        assert_moves("bd6 bh6", "BLACK", &["d6-c5", "d6-e5", "h6-g5"]);
+    }
+
+    #[test]
+    fn only_the_side_to_move_moves() {
+        // White could take b4 (a3:c5), but it is Black's turn, and b4 can't
+        // jump a3 (the board ends behind it).
+        assert_moves("wa3 bb4", "BLACK", &["b4-c3"]);
+        assert_moves("wa3 bb4", "WHITE", &["a3:c5"]);
+    }
+
+    #[test]
+    fn blocked_men_have_no_moves() {
+        // a7 is blocked by b8 with no room behind it; h4 faces g5 backed by f6.
+        assert_moves("wa7 bb8 wh4 bg5 bf6", "WHITE", &[]);
+    }
+
+    #[test]
+    fn men_capture_backwards() {
+        assert_moves("wd4 bc3", "WHITE", &["d4:b2"]);
+        assert_moves("bd4 we5", "BLACK", &["d4:f6"]);
+    }
+
+    #[test]
+    fn capture_is_compulsory_for_the_whole_side() {
+        // The king on h6 and the man on g3 could move, but c3 can capture.
+        assert_moves("Wh6 wg3 wc3 bd4", "WHITE", &["c3:e5"]);
+    }
+
+    #[test]
+    fn capture_chain_goes_on_while_possible() {
+        assert_moves(
+            "wa1 bb2 bd4 bd6 bf6",
+            "WHITE",
+            &["a1:c3:e5:c7", "a1:c3:e5:g7"],
+        );
+    }
+
+    #[test]
+    fn captured_piece_cannot_be_jumped_twice() {
+        // The seed's c3:e5:g3:e5:c7 would jump f4 twice.
+        assert_moves("wc3 bd4 bf4 bd6", "WHITE", &["c3:e5:c7", "c3:e5:g3"]);
+        // Example 4: after d4:h8 the king faces the jumped g7 again.
+        assert_moves("Wd4 bg7 bb2", "WHITE", &["d4:a1", "d4:h8"]);
+    }
+
+    #[test]
+    fn captured_piece_blocks_the_kings_path() {
+        // After c5:a7 the ray back down the diagonal meets the jumped b6,
+        // which still stands there, so f2 is out of reach (and vice versa).
+        assert_moves("Wc5 bb6 bf2", "WHITE", &["c5:a7", "c5:g1"]);
+    }
+
+    #[test]
+    fn man_may_land_on_its_own_start_square() {
+        assert_moves(
+            "wd2 bc3 be3 bc5 be5",
+            "WHITE",
+            &["d2:b4:d6:f4:d2", "d2:f4:d6:b4:d2"],
+        );
+    }
+
+    #[test]
+    fn king_may_pass_over_its_own_start_square() {
+        assert_moves("Wc3 bb2 bb4 bb6 bd6", "WHITE", &["c3:a1", "c3:a5:c7:e5:a1"]);
+    }
+
+    #[test]
+    fn king_may_land_on_its_own_start_square() {
+        assert_moves(
+            "Wh4 bc7 bg5 bg3 bd2",
+            "WHITE",
+            &["h4:d8:a5:e1:h4", "h4:e1:a5:d8:h4"],
+        );
+    }
+
+    #[test]
+    fn man_crowned_mid_capture_goes_on_as_king() {
+        assert_moves("wb6 bc7 Bg5", "WHITE", &["b6:d8:h4"]);
+        assert_moves("bg3 wf2 Wb4", "BLACK", &["g3:e1:a5"]);
+    }
+
+    #[test]
+    fn man_crowned_with_nothing_left_stops() {
+        assert_moves("wb6 bc7", "WHITE", &["b6:d8"]);
+    }
+
+    #[test]
+    fn crowned_man_obeys_the_kings_stopping_rule() {
+        // After b6:d8 the new king jumps f6 and must stop on g5 (not h4),
+        // since only from g5 can it take d2.
+        assert_moves("wb6 bc7 bf6 bd2", "WHITE", &["b6:d8:g5:c1"]);
+    }
+
+    #[test]
+    fn kings_fly_on_simple_moves() {
+        let moves = moves_of("Wd4", "WHITE");
+        assert_eq!(moves.len(), 13);
+        assert!(moves.contains(&"d4-h8".to_string()));
+        assert!(moves.contains(&"d4-a1".to_string()));
+        assert!(moves.contains(&"d4-g1".to_string()));
+        assert!(moves.contains(&"d4-a7".to_string()));
+    }
+
+    #[test]
+    fn king_simple_moves_stop_at_any_piece() {
+        assert_moves(
+            "Wd4 wf6 bb2 Ba1 bf2 Bg1",
+            "WHITE",
+            &[
+                "d4-a7", "d4-b6", "d4-c3", "d4-c5", "d4-e3", "d4-e5", "f6-e7", "f6-g7",
+            ],
+        );
+    }
+
+    #[test]
+    fn king_captures_at_a_distance_and_lands_anywhere_beyond() {
+        assert_moves("Wa1 bd4", "WHITE", &["a1:e5", "a1:f6", "a1:g7", "a1:h8"]);
+    }
+
+    #[test]
+    fn king_must_stop_where_another_capture_is_possible() {
+        assert_moves("Wb8 bc7 bb2", "WHITE", &["b8:e5:a1"]);
+        // The seed's king picture: several stopping squares continue.
+        assert_moves(
+            "Wa1 bd4 bd6 be7",
+            "WHITE",
+            &["a1:e5:b8", "a1:e5:c7", "a1:f6:d8"],
+        );
+    }
+
+    #[test]
+    fn king_cannot_jump_two_pieces_in_a_row() {
+        assert_moves("Wa1 bc3 bd4", "WHITE", &["a1-b2"]);
+    }
+
+    #[test]
+    fn king_cannot_jump_its_own_piece() {
+        assert_moves("Wa1 wc3 be5", "WHITE", &["a1-b2", "c3-b4", "c3-d4"]);
+    }
+
+    #[test]
+    fn black_king_must_go_on_capturing() {
+        // Example 1 of the statement.
+        assert_moves("Bh8 wg7 Wh4 Wd2 Wf2", "BLACK", &["h8:c3:e1:g3", "h8:d4:g1"]);
+    }
+
+    #[test]
+    fn answer_is_rendered_with_count_first() {
+        assert_eq!(render_answer(&[]), "0\n");
+        let moves = vec!["a3-b4".to_string(), "c3-b4".to_string()];
+        assert_eq!(render_answer(&moves), "2\na3-b4\nc3-b4\n");
+    }
+
+    // --- input handling ---
+
+    fn example_text() -> String {
+        position_text("wc3 bd4 bf4 bd6", "WHITE")
+    }
+
+    #[test]
+    fn accepts_crlf_trailing_spaces_and_no_final_newline() {
+        let plain = parse_position(&example_text()).unwrap();
+        let crlf = example_text().replace('\n', "\r\n");
+        assert_eq!(parse_position(&crlf).unwrap(), plain);
+        let spaced = example_text().replace('\n', "  \n");
+        assert_eq!(parse_position(&spaced).unwrap(), plain);
+        let unterminated = example_text().trim_end().to_string();
+        assert_eq!(parse_position(&unterminated).unwrap(), plain);
+        let extra_blank = example_text() + "\n\n";
+        assert_eq!(parse_position(&extra_blank).unwrap(), plain);
+    }
+
+    /// Replaces line `index` (0-based) of the example input.
+    fn with_line(index: usize, replacement: &str) -> String {
+        let mut lines: Vec<String> = example_text().lines().map(String::from).collect();
+        lines[index] = replacement.to_string();
+        lines.join("\n") + "\n"
+    }
+
+    fn assert_error_names_line(text: &str, line: usize) {
+        match parse_position(text) {
+            Ok(_) => panic!("accepted malformed input {:?}", text),
+            Err(message) => {
+                let prefix = format!("line {}:", line);
+                assert!(message.starts_with(&prefix), "{:?} for {:?}", message, text);
+                assert!(!message.contains('\n'));
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_a_missing_row() {
+        // Seven rows: the turn word arrives on line 8, where a row belongs.
+        let text = position_text("", "WHITE");
+        let seven_rows: Vec<&str> = text.lines().skip(1).collect();
+        assert_error_names_line(&(seven_rows.join("\n") + "\n"), 8);
+    }
+
+    #[test]
+    fn rejects_an_extra_row() {
+        // Nine rows: line 9 holds a row where the turn word belongs.
+        let text = String::from("........\n") + &position_text("", "WHITE");
+        assert_error_names_line(&text, 9);
+    }
+
+    #[test]
+    fn rejects_rows_of_the_wrong_length() {
+        assert_error_names_line(&with_line(2, "......."), 3);
+        assert_error_names_line(&with_line(4, "........."), 5);
+        assert_error_names_line(&with_line(0, ""), 1);
+    }
+
+    #[test]
+    fn rejects_unknown_characters() {
+        assert_error_names_line(&with_line(1, "...x...."), 2);
+        assert_error_names_line(&with_line(7, "o......."), 8);
+        assert_error_names_line(&with_line(3, "é......."), 4);
+    }
+
+    #[test]
+    fn rejects_a_piece_on_a_light_square() {
+        // a8 is light (rank 8 + file a = odd).
+        assert_error_names_line(&with_line(0, "b......."), 1);
+        assert_error_names_line(&with_line(7, ".W......"), 8);
+    }
+
+    #[test]
+    fn rejects_men_on_their_crowning_rank() {
+        assert_error_names_line(&with_line(0, ".w......"), 1);
+        assert_error_names_line(&with_line(7, "b......."), 8);
+        // Kings there are fine, and so are men on the opposite edge.
+        assert!(parse_position(&with_line(0, ".W.b....")).is_ok());
+        assert!(parse_position(&with_line(7, "B.w.....")).is_ok());
+    }
+
+    #[test]
+    fn rejects_a_bad_turn_word() {
+        assert_error_names_line(&with_line(8, "white"), 9);
+        assert_error_names_line(&with_line(8, "RED"), 9);
+        assert_error_names_line(&with_line(8, ""), 9);
+        let text = example_text();
+        let no_turn: Vec<&str> = text.lines().take(8).collect();
+        assert_error_names_line(&no_turn.join("\n"), 9);
+    }
+
+    #[test]
+    fn rejects_text_after_the_turn() {
+        assert_error_names_line(&(example_text() + "\nWHITE\n"), 11);
+    }
+
+    #[test]
+    fn rejects_empty_input() {
+        assert_error_names_line("", 1);
+    }
+
+    // --- a naive second implementation, for the cross-check ---
+    //
+    // It works on the text rows themselves (row 0 = rank 8), physically moves
+    // the piece on a fresh copy of the grid for every jump, and marks each
+    // jumped piece with 'x' (which is neither empty nor an enemy). Whether a
+    // king's landing square "allows a further capture" is read off the full
+    // recursion from that square, not from a separate look-ahead.
+
+    type Grid = Vec<Vec<u8>>;
+
+    fn naive_is_enemy(cell: u8, white: bool) -> bool {
+        if white {
+            cell == b'b' || cell == b'B'
+        } else {
+            cell == b'w' || cell == b'W'
+        }
+    }
+
+    fn naive_is_mine(cell: u8, white: bool) -> bool {
+        if white {
+            cell == b'w' || cell == b'W'
+        } else {
+            cell == b'b' || cell == b'B'
+        }
+    }
+
+    fn naive_on_board(r: i32, c: i32) -> bool {
+        (0..8).contains(&r) && (0..8).contains(&c)
+    }
+
+    fn naive_name(r: i32, c: i32) -> String {
+        format!("{}{}", (b'a' + c as u8) as char, 8 - r)
+    }
+
+    /// All ways to continue capturing with the piece on (r, c); each is the
+    /// list of further landing squares. `vec![vec![]]` means "must stop".
+    fn naive_continuations(g: &Grid, r: i32, c: i32, white: bool) -> Vec<Vec<(i32, i32)>> {
+        let piece = g[r as usize][c as usize];
+        let king = piece == b'W' || piece == b'B';
+        let mut all = Vec::new();
+        for &(dr, dc) in &[(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+            if king {
+                let mut k = 1;
+                while naive_on_board(r + k * dr, c + k * dc)
+                    && g[(r + k * dr) as usize][(c + k * dc) as usize] == b'.'
+                {
+                    k += 1;
+                }
+                let (vr, vc) = (r + k * dr, c + k * dc);
+                if !naive_on_board(vr, vc) || !naive_is_enemy(g[vr as usize][vc as usize], white) {
+                    continue;
+                }
+                let mut options = Vec::new();
+                let mut j = 1;
+                while naive_on_board(vr + j * dr, vc + j * dc)
+                    && g[(vr + j * dr) as usize][(vc + j * dc) as usize] == b'.'
+                {
+                    let (lr, lc) = (vr + j * dr, vc + j * dc);
+                    let mut g2 = g.clone();
+                    g2[r as usize][c as usize] = b'.';
+                    g2[vr as usize][vc as usize] = b'x';
+                    g2[lr as usize][lc as usize] = piece;
+                    options.push(((lr, lc), naive_continuations(&g2, lr, lc, white)));
+                    j += 1;
+                }
+                let goes_on = |tails: &Vec<Vec<(i32, i32)>>| tails.iter().any(|t| !t.is_empty());
+                let some_go_on = options.iter().any(|o| goes_on(&o.1));
+                for (landing, tails) in options {
+                    if some_go_on && !goes_on(&tails) {
+                        continue;
+                    }
+                    for tail in tails {
+                        let mut chain = vec![landing];
+                        chain.extend(tail);
+                        all.push(chain);
+                    }
+                }
+            } else {
+                let (vr, vc, lr, lc) = (r + dr, c + dc, r + 2 * dr, c + 2 * dc);
+                if !naive_on_board(lr, lc)
+                    || !naive_is_enemy(g[vr as usize][vc as usize], white)
+                    || g[lr as usize][lc as usize] != b'.'
+                {
+                    continue;
+                }
+                let mut g2 = g.clone();
+                g2[r as usize][c as usize] = b'.';
+                g2[vr as usize][vc as usize] = b'x';
+                let far_row = if white { 0 } else { 7 };
+                g2[lr as usize][lc as usize] = if lr == far_row {
+                    piece.to_ascii_uppercase()
+                } else {
+                    piece
+                };
+                for tail in naive_continuations(&g2, lr, lc, white) {
+                    let mut chain = vec![(lr, lc)];
+                    chain.extend(tail);
+                    all.push(chain);
+                }
+            }
+        }
+        if all.is_empty() {
+            all.push(Vec::new());
+        }
+        all
+    }
+
+    fn naive_moves(rows: &[String], turn: &str) -> Vec<String> {
+        let g: Grid = rows.iter().map(|r| r.as_bytes().to_vec()).collect();
+        let white = turn == "WHITE";
+        let mut captures = Vec::new();
+        let mut simple = Vec::new();
+        for r in 0..8 {
+            for c in 0..8 {
+                let piece = g[r as usize][c as usize];
+                if !naive_is_mine(piece, white) {
+                    continue;
+                }
+                for chain in naive_continuations(&g, r, c, white) {
+                    if chain.is_empty() {
+                        continue;
+                    }
+                    let mut text = naive_name(r, c);
+                    for (lr, lc) in chain {
+                        text.push(':');
+                        text.push_str(&naive_name(lr, lc));
+                    }
+                    captures.push(text);
+                }
+                let king = piece == b'W' || piece == b'B';
+                let forward = if white { -1 } else { 1 };
+                for &(dr, dc) in &[(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                    if !king && dr != forward {
+                        continue;
+                    }
+                    let reach = if king { 7 } else { 1 };
+                    for k in 1..=reach {
+                        let (tr, tc) = (r + k * dr, c + k * dc);
+                        if !naive_on_board(tr, tc) || g[tr as usize][tc as usize] != b'.' {
+                            break;
+                        }
+                        simple.push(format!("{}-{}", naive_name(r, c), naive_name(tr, tc)));
+                    }
+                }
+            }
+        }
+        let mut answer = if captures.is_empty() {
+            simple
+        } else {
+            captures
+        };
+        answer.sort();
+        answer.dedup();
+        answer
+    }
+
+    // --- random positions from a fixed seed ---
+
+    struct SplitMix(u64);
+
+    impl SplitMix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        /// A number in 0..n.
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random legal-looking position: density from sparse to crowded,
+    /// sometimes mostly kings, and extra men one step from being crowned.
+    fn random_rows(rng: &mut SplitMix) -> Vec<String> {
+        let density = 2 + rng.below(80); // percent of dark squares occupied
+        let king_share = [0, 10, 30, 60, 90][rng.below(5) as usize];
+        let white_share = 20 + rng.below(61);
+        let near_crowning = rng.below(3) == 0;
+        let mut rows = vec![vec![b'.'; 8]; 8];
+        for (row, cells) in rows.iter_mut().enumerate() {
+            let rank = 7 - row; // 0 = rank 1
+            for (file, cell) in cells.iter_mut().enumerate() {
+                if (rank + file) % 2 == 1 {
+                    continue;
+                }
+                let white_near = near_crowning && rank == 6;
+                let black_near = near_crowning && rank == 1;
+                let boost = if white_near || black_near { 40 } else { 0 };
+                if rng.below(100) >= density + boost {
+                    continue;
+                }
+                let white = if white_near {
+                    rng.below(4) != 0
+                } else if black_near {
+                    rng.below(4) == 0
+                } else {
+                    rng.below(100) < white_share
+                };
+                let mut king = rng.below(100) < king_share;
+                if (white && rank == 7) || (!white && rank == 0) {
+                    king = true; // a man cannot stand on its crowning rank
+                }
+                *cell = match (white, king) {
+                    (true, false) => b'w',
+                    (true, true) => b'W',
+                    (false, false) => b'b',
+                    (false, true) => b'B',
+                };
+            }
+        }
+        rows.into_iter()
+            .map(|r| String::from_utf8(r).unwrap())
+            .collect()
+    }
+
+    fn real_moves(rows: &[String], turn: &str) -> Vec<String> {
+        let text = rows.join("\n") + "\n" + turn + "\n";
+        let (board, side) = parse_position(&text).unwrap();
+        legal_moves(&board, side)
+    }
+
+    #[test]
+    fn real_and_naive_agree_on_random_positions() {
+        let mut rng = SplitMix(0x5EED_0000_2024);
+        let mut captures_seen = 0;
+        let mut long_chains = 0;
+        let mut crowned_mid_capture = 0;
+        for _ in 0..12_000 {
+            let rows = random_rows(&mut rng);
+            let turn = if rng.below(2) == 0 { "WHITE" } else { "BLACK" };
+            let real = real_moves(&rows, turn);
+            let naive = naive_moves(&rows, turn);
+            assert_eq!(real, naive, "position {:?} {}", rows, turn);
+            // The answer is strictly increasing: sorted and free of duplicates.
+            assert!(real.windows(2).all(|w| w[0] < w[1]));
+            if real.iter().any(|m| m.contains(':')) {
+                captures_seen += 1;
+            }
+            if real.iter().any(|m| m.len() >= 11) {
+                long_chains += 1;
+            }
+            let far = if turn == "WHITE" { '8' } else { '1' };
+            if real.iter().any(|m| {
+                let landings: Vec<char> = m
+                    .split(':')
+                    .skip(1)
+                    .map(|s| s.as_bytes()[1] as char)
+                    .collect();
+                landings.len() > 1 && landings[..landings.len() - 1].contains(&far)
+            }) {
+                crowned_mid_capture += 1;
+            }
+        }
+        // The generator must actually reach the interesting cases.
+        assert!(captures_seen > 3_000, "captures in {}", captures_seen);
+        assert!(long_chains > 300, "chains of 3+ jumps in {}", long_chains);
+        assert!(
+            crowned_mid_capture > 20,
+            "crowned mid-capture in {}",
+            crowned_mid_capture
+        );
+        println!(
+            "positions with captures {}, with 3+ jumps {}, crowned mid-capture {}",
+            captures_seen, long_chains, crowned_mid_capture
+        );
+    }
 }
