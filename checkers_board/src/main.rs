@@ -348,8 +348,9 @@ mod tests {
 
     #[test]
     fn jumps_only_forward() {
-        // White man below a black man would be jumped backwards by Black: not allowed.
-        // Black at (4,4), white at (3,3) above it, (2,2) free.
+        // Black (4,4) has White (3,3) up-left of it with (2,2) free, but that
+        // jump would go backwards; White jumping (4,4) onto (5,5) would go
+        // downwards. Neither is a move, so each side has its 2 slides.
         let rows = [
             EMPTY, EMPTY, EMPTY, "...W....", "....B...", EMPTY, EMPTY, EMPTY,
         ];
