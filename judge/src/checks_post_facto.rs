@@ -824,6 +824,30 @@ B-w-b-.- B-w-.-.-
         }
     }
 
+    /// Every reference answer in `samples/checks_post_facto/` must itself pass.
+    #[test]
+    fn sample_answers_pass_checker() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("samples")
+            .join("checks_post_facto");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).expect("samples directory") {
+            let path = entry.unwrap().path();
+            if path.extension().map_or(true, |e| e != "in") {
+                continue;
+            }
+            let input = std::fs::read_to_string(&path).unwrap();
+            let answer = std::fs::read_to_string(path.with_extension("out"))
+                .unwrap_or_else(|_| panic!("{} has no .out", path.display()));
+            if let Err(e) = check(&input, &answer, &answer) {
+                panic!("{}: its .out is rejected: {}", path.display(), e);
+            }
+            seen += 1;
+        }
+        println!("{} sample answers accepted", seen);
+    }
+
     // ---- Random legal games -------------------------------------------------------------
     //
     // The generator below plays real games of English draughts, so every move list it
@@ -1278,10 +1302,14 @@ B-w-b-.- B-w-.-.-
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
-    /// Compiles `checks_post_facto/src/main.rs` with plain `rustc -O`, as a judge would.
+    /// Compiles `checks_post_facto/src/main.rs` (or the file named by `CPF_SOLVER_SRC`)
+    /// with plain `rustc -O`, as a judge would.
     fn build_solver(dir: &Path) -> PathBuf {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let src = root.join("checks_post_facto").join("src").join("main.rs");
+        let src = match std::env::var("CPF_SOLVER_SRC") {
+            Ok(path) => PathBuf::from(path),
+            Err(_) => root.join("checks_post_facto").join("src").join("main.rs"),
+        };
         std::fs::create_dir_all(dir).expect("create the temporary directory");
         let exe = dir.join("checks_post_facto");
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
@@ -1364,20 +1392,40 @@ B-w-b-.- B-w-.-.-
         std::fs::write(dir.join(format!("{}.out", name)), true_answer(game)).unwrap();
     }
 
-    /// The proof of the solver: 5000 random legal games, every answer checked.
-    /// With `CPF_SAMPLES_DIR=<dir>` it also writes the games the solver was slowest on
-    /// (re-timed to rule out noise) and the most capture-heavy one as `gen-*` samples.
+    const SOLVER_SEED: u64 = 0xC4EC_5F0C;
+    const SOLVER_GAMES: usize = 5000;
+
+    /// Not a test: writes the games of the solver proof as `<CPF_DUMP_DIR>/game-NNNN.in`
+    /// with their true answers in `.out`, for studying the solver outside the test (run
+    /// with `--ignored`). The `gen-*` samples were picked from these games: the ones on
+    /// which the solver's blocker search backtracked most, ones on which filling every
+    /// blocker with one colour fails (for either colour), the 100-move game with the most
+    /// captures and the one with the most compulsory-capture constraints.
+    #[test]
+    #[ignore]
+    fn dump_solver_games() {
+        let dir = std::env::var("CPF_DUMP_DIR").expect("set CPF_DUMP_DIR");
+        let dir = Path::new(&dir);
+        std::fs::create_dir_all(dir).unwrap();
+        let mut rng = Rng(SOLVER_SEED);
+        for i in 0..SOLVER_GAMES {
+            write_sample(dir, &format!("game-{:04}", i), &random_game(&mut rng));
+        }
+    }
+
+    /// The proof of the solver: 5000 random legal games, every answer checked; prints the
+    /// first failures in full, and the slowest runs (wall time, mostly process start-up).
+    /// `CPF_SOLVER_SRC=<file>` tests another solver source instead of the workspace's.
     #[test]
     fn solver_answers_pass_checker() {
         let dir = std::env::temp_dir().join(format!("cpfc-solver-{}", std::process::id()));
         let exe = build_solver(&dir);
-        let mut rng = Rng(0xC4EC_5F0C);
-        let games = 5000;
+        let mut rng = Rng(SOLVER_SEED);
+        let games = SOLVER_GAMES;
         let (mut played, mut failures, mut moves, mut captures) = (0, 0, 0, 0);
         let mut total = Duration::ZERO;
         // The slowest games so far, slowest first.
         let mut slowest: Vec<(Duration, Game)> = Vec::new();
-        let mut heaviest: Option<Game> = None;
         for i in 0..games {
             let game = random_game(&mut rng);
             played += 1;
@@ -1386,16 +1434,9 @@ B-w-b-.- B-w-.-.-
             match judge_game(&exe, &game) {
                 Ok(time) => {
                     total += time;
-                    if game.moves == 100
-                        && heaviest
-                            .as_ref()
-                            .map_or(true, |h| game.captures > h.captures)
-                    {
-                        heaviest = Some(game.clone());
-                    }
                     slowest.push((time, game));
                     slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
-                    slowest.truncate(30);
+                    slowest.truncate(5);
                 }
                 Err(e) => {
                     failures += 1;
@@ -1420,44 +1461,11 @@ B-w-b-.- B-w-.-.-
             "{} games ({} moves, {} captures), {} failures; solver time {:?} in all",
             played, moves, captures, failures, total
         );
-        for (time, game) in slowest.iter().take(5) {
+        for (time, game) in &slowest {
             println!(
                 "slow: {:?} for {} moves, {} captures",
                 time, game.moves, game.captures
             );
-        }
-        if let (Ok(samples), 0) = (std::env::var("CPF_SAMPLES_DIR"), failures) {
-            let samples = Path::new(&samples);
-            // Re-time the candidates: the best of five runs.
-            let mut retimed: Vec<(Duration, &Game)> = slowest
-                .iter()
-                .map(|(_, g)| {
-                    let best = (0..5)
-                        .map(|_| judge_game(&exe, g).expect("passed before"))
-                        .min()
-                        .unwrap();
-                    (best, g)
-                })
-                .collect();
-            retimed.sort_by_key(|s| std::cmp::Reverse(s.0));
-            for (k, (time, g)) in retimed.iter().take(4).enumerate() {
-                let name = format!(
-                    "gen-{:02}-slow-{}-moves-{}-captures",
-                    k + 1,
-                    g.moves,
-                    g.captures
-                );
-                println!("writing {} ({:?})", name, time);
-                write_sample(samples, &name, g);
-            }
-            if let Some(g) = heaviest {
-                let name = format!(
-                    "gen-05-most-captures-{}-moves-{}-captures",
-                    g.moves, g.captures
-                );
-                println!("writing {}", name);
-                write_sample(samples, &name, &g);
-            }
         }
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(
