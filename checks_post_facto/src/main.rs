@@ -1,11 +1,1179 @@
-//! checks_post_facto: not implemented yet (see its issue). Reads stdin and fails loudly so
-//! the judge reports every sample of this problem as failing.
+//! Checks Post Facto (ICPC World Finals 2019, problem C): find a checkers position from which a
+//! given list of moves can be played legally.
+//!
+//! Rules (English draughts). Pieces stand on the 32 dark squares, numbered 1..32 row by row
+//! from the top; the top-left cell is light, so square 1 is the second cell of the top row and
+//! square 5 the first cell of the second row. Sides alternate. A man steps one square
+//! diagonally forward (Black down the board, White up); a king steps in any of the four
+//! diagonal directions. A jump hops over an adjacent enemy piece (in a direction the jumper may
+//! move in) onto the empty square behind it and removes that piece at once; the jumping piece
+//! goes on hopping as long as it can. Capture is compulsory: a simple move is allowed only if
+//! the mover has no jump anywhere, and a jump move may only stop when its piece has no further
+//! jump. A man that arrives on its far row is promoted to king and its turn ends there. The
+//! starting position may not hold a black man on the bottom row or a white man on the top row.
+//!
+//! Input: `c n` (`B` or `W` moves first, 1 <= n <= 100), then n moves, `a-b` for a simple move,
+//! `axb1xb2...` for a jump move. Output: 8 lines, each the row of the board before the moves, a
+//! space, and the same row after them; `-` light cell, `.` empty dark square, `b w` men, `B W`
+//! kings. Any valid answer is accepted.
+//!
+//! Approach. (1) Squares the moves touch are forced: replaying the moves over a board whose
+//! squares are all "unknown", the first touch of a square tells what it held from the start (the
+//! mover's piece where a move starts, an enemy piece where it jumps, nothing where it steps or
+//! lands), and it is tracked from then on. Every piece is taken to be a man unless it must be a
+//! king (it moves backwards before promoting, jumps on after reaching its far row, or stands on
+//! its far row): a man can do nothing a king cannot, so it never adds a compulsory jump.
+//! (2) Every other square is "free": no move touches it, so it holds the same thing all game.
+//! At each point where compulsory capture is checked (before each simple move, for the whole
+//! side; after each jump move that did not promote, for the jumping piece) every jump that the
+//! rules would offer must be broken. With the touched squares known, each such jump becomes a
+//! "nogood": up to three facts about free squares (jumper there, victim there, landing empty)
+//! that must not all hold. Only the landing fact says "empty".
+//! (3) Search. Start with every free square empty. A nogood whose piece facts all hold then
+//! forces its landing square to hold a blocker, black or white. A blocker is a piece that can
+//! itself be jumped or jump later, so either colour can fail several moves later; always picking
+//! one colour is wrong on a few percent of dense games. So it is a depth-first search over the
+//! blockers' colours. To stay fast it backjumps: a failure reports which blocker decisions caused
+//! it, and a decision that is not among them is not retried with its other colour.
+//! Cost: O(n * 32) for parsing and replays; at most n * 128 nogoods (one per checkpoint and jump
+//! line); each search node scans them once and the search has at most 32 levels. In practice a
+//! 100-move game needs well under a millisecond.
 
-use std::io::Read;
+use std::io::{self, Read, Write};
+
+/// The two sides.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    fn other(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    /// Row step of a man moving forward: Black men go down the board, White men go up.
+    fn forward(self) -> i32 {
+        match self {
+            Colour::Black => 1,
+            Colour::White => -1,
+        }
+    }
+
+    /// The row where a man of this colour is promoted.
+    fn far_row(self) -> i32 {
+        match self {
+            Colour::Black => 7,
+            Colour::White => 0,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Piece {
+    colour: Colour,
+    king: bool,
+}
+
+impl Piece {
+    /// Men move and jump only forward; kings in all four diagonal directions.
+    fn can_go(self, row_step: i32) -> bool {
+        self.king || row_step == self.colour.forward()
+    }
+
+    fn symbol(self) -> char {
+        match (self.colour, self.king) {
+            (Colour::Black, false) => 'b',
+            (Colour::Black, true) => 'B',
+            (Colour::White, false) => 'w',
+            (Colour::White, true) => 'W',
+        }
+    }
+}
+
+/// A dark square's content. `Free` marks a square no move touches; its content is chosen by
+/// the search and stays the same for the whole game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cell {
+    Free,
+    Empty,
+    Piece(Piece),
+}
+
+type Board = [Cell; 32];
+
+// ---------------------------------------------------------------------------------------------
+// Geometry. Squares are indexed 0..32 (square k of the notation is index k - 1).
+
+const DIAGONALS: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+/// Row (0 = top) and column (0 = left) of a square. Rows 0, 2, 4, 6 start with a light cell.
+fn cell_of(square: usize) -> (i32, i32) {
+    let row = (square / 4) as i32;
+    let col = 2 * (square % 4) as i32 + if row % 2 == 0 { 1 } else { 0 };
+    (row, col)
+}
+
+/// The square at a row and column, if that cell is on the board and dark.
+fn square_at(row: i32, col: i32) -> Option<usize> {
+    if !(0..8).contains(&row) || !(0..8).contains(&col) || (row + col) % 2 == 0 {
+        return None;
+    }
+    Some((row * 4 + col / 2) as usize)
+}
+
+/// The square `distance` diagonal steps away in direction (row_step, col_step).
+fn step(square: usize, (row_step, col_step): (i32, i32), distance: i32) -> Option<usize> {
+    let (row, col) = cell_of(square);
+    square_at(row + row_step * distance, col + col_step * distance)
+}
+
+fn row_of(square: usize) -> i32 {
+    cell_of(square).0
+}
+
+/// The direction leading from one square to another `distance` diagonal steps away.
+fn direction(from: usize, to: usize, distance: i32) -> Option<(i32, i32)> {
+    DIAGONALS
+        .iter()
+        .cloned()
+        .find(|&d| step(from, d, distance) == Some(to))
+}
+
+/// What a piece standing still all game on `square` must be: a man, or a king on its far row.
+fn unmoving_piece(colour: Colour, square: usize) -> Piece {
+    Piece {
+        colour,
+        king: row_of(square) == colour.far_row(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input.
+
+#[derive(Clone, Debug)]
+struct Move {
+    /// Start square, then every square it lands on (one for a simple move).
+    squares: Vec<usize>,
+    jump: bool,
+    /// Line of the input holding the move (for messages).
+    line: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Game {
+    first: Colour,
+    moves: Vec<Move>,
+}
+
+fn parse_game(text: &str) -> Result<Game, String> {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim()).collect();
+    let header = lines.first().cloned().unwrap_or("");
+    let (first, count) = parse_header(header)?;
+    let mut moves = Vec::with_capacity(count);
+    for (index, &line) in lines.iter().enumerate().skip(1) {
+        let number = index + 1;
+        if moves.len() == count {
+            if line.is_empty() {
+                continue;
+            }
+            return Err(format!(
+                "line {}: expected end of input after {} moves, found `{}`",
+                number, count, line
+            ));
+        }
+        moves.push(parse_move(line, number)?);
+    }
+    if moves.len() < count {
+        return Err(format!(
+            "line {}: expected move {} of {}, found end of input",
+            lines.len() + 1,
+            moves.len() + 1,
+            count
+        ));
+    }
+    Ok(Game { first, moves })
+}
+
+/// `c n`: the side moving first and the number of moves.
+fn parse_header(line: &str) -> Result<(Colour, usize), String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let bad = || {
+        format!(
+            "line 1: expected `B n` or `W n` with 1 <= n <= 100, found `{}`",
+            line
+        )
+    };
+    if fields.len() != 2 {
+        return Err(bad());
+    }
+    let first = match fields[0] {
+        "B" => Colour::Black,
+        "W" => Colour::White,
+        _ => return Err(bad()),
+    };
+    let all_digits = !fields[1].is_empty() && fields[1].bytes().all(|b| b.is_ascii_digit());
+    match fields[1].parse::<usize>() {
+        Ok(n) if all_digits && (1..=100).contains(&n) => Ok((first, n)),
+        _ => Err(bad()),
+    }
+}
+
+/// `a-b` (one diagonal step) or `axb1xb2...` (hops of two diagonal steps).
+fn parse_move(text: &str, line: usize) -> Result<Move, String> {
+    let (separator, distance, jump) = if text.contains('-') {
+        ('-', 1, false)
+    } else {
+        ('x', 2, true)
+    };
+    let parts: Vec<&str> = text.split(separator).collect();
+    if parts.len() < 2 || (!jump && parts.len() != 2) {
+        return Err(format!(
+            "line {}: expected a move such as `9-13` or `9x18x25`, found `{}`",
+            line, text
+        ));
+    }
+    let mut squares = Vec::with_capacity(parts.len());
+    for part in &parts {
+        squares.push(parse_square(part, line, text)?);
+    }
+    for pair in squares.windows(2) {
+        if direction(pair[0], pair[1], distance).is_none() {
+            let what = if jump {
+                "jump over one square"
+            } else {
+                "diagonal step"
+            };
+            return Err(format!(
+                "line {}: {} to {} in `{}` is not a {}",
+                line,
+                pair[0] + 1,
+                pair[1] + 1,
+                text,
+                what
+            ));
+        }
+    }
+    Ok(Move {
+        squares,
+        jump,
+        line,
+    })
+}
+
+fn parse_square(part: &str, line: usize, text: &str) -> Result<usize, String> {
+    if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "line {}: expected a move such as `9-13` or `9x18x25`, found `{}`",
+            line, text
+        ));
+    }
+    match part.parse::<usize>() {
+        Ok(k) if (1..=32).contains(&k) => Ok(k - 1),
+        _ => Err(format!(
+            "line {}: square {} in `{}` is out of range 1-32",
+            line, part, text
+        )),
+    }
+}
+
+/// Black or White, for the move at `index` (sides alternate from the first mover).
+fn mover(game: &Game, index: usize) -> Colour {
+    if index % 2 == 0 {
+        game.first
+    } else {
+        game.first.other()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: the squares the moves force.
+
+/// Follows the moves over a board of unknown squares. The first touch of a square fixes what it
+/// held from the start; squares never touched stay `Free`. Pieces are men unless a move needs a
+/// king. Fails (with a message) when the moves contradict each other.
+fn deduce_touched_squares(game: &Game) -> Result<Board, String> {
+    /// A piece of the starting position, followed through the game.
+    struct Token {
+        origin: usize,
+        colour: Colour,
+        king_at_start: bool,
+        king_now: bool,
+    }
+    #[derive(Clone, Copy)]
+    enum Now {
+        Unknown,
+        Empty,
+        Holds(usize),
+    }
+    let mut start = [Cell::Free; 32];
+    let mut now = [Now::Unknown; 32];
+    let mut tokens: Vec<Token> = Vec::new();
+    /// A piece first seen on `square`; one standing on its far row at the start is a king.
+    fn new_token(tokens: &mut Vec<Token>, square: usize, colour: Colour) -> usize {
+        let king = row_of(square) == colour.far_row();
+        tokens.push(Token {
+            origin: square,
+            colour,
+            king_at_start: king,
+            king_now: king,
+        });
+        tokens.len() - 1
+    }
+
+    for (index, mv) in game.moves.iter().enumerate() {
+        let side = mover(game, index);
+        let fail = |what: String| {
+            format!(
+                "no solution: move {} (line {}) {}",
+                index + 1,
+                mv.line,
+                what
+            )
+        };
+        let from = mv.squares[0];
+        let token = match now[from] {
+            Now::Unknown => new_token(&mut tokens, from, side),
+            Now::Holds(t) if tokens[t].colour == side => t,
+            _ => {
+                return Err(fail(format!(
+                    "has no {} piece on {}",
+                    side.name(),
+                    from + 1
+                )))
+            }
+        };
+        now[from] = Now::Empty;
+        let hops = mv.squares.len() - 1;
+        for (hop, pair) in mv.squares.windows(2).enumerate() {
+            let (at, to) = (pair[0], pair[1]);
+            let distance = if mv.jump { 2 } else { 1 };
+            let dir = direction(at, to, distance).expect("checked by the parser");
+            // A man never moves backwards: such a piece was a king from the start.
+            if !tokens[token].king_now && dir.0 != side.forward() {
+                tokens[token].king_at_start = true;
+                tokens[token].king_now = true;
+            }
+            if mv.jump {
+                let over = step(at, dir, 1).expect("between two squares");
+                match now[over] {
+                    Now::Unknown => {
+                        new_token(&mut tokens, over, side.other());
+                    }
+                    Now::Holds(t) if tokens[t].colour != side => {}
+                    _ => return Err(fail(format!("finds no piece to capture on {}", over + 1))),
+                }
+                // Captured pieces leave the board as they are jumped.
+                now[over] = Now::Empty;
+            }
+            match now[to] {
+                Now::Unknown | Now::Empty => now[to] = Now::Empty,
+                Now::Holds(_) => return Err(fail(format!("lands on occupied square {}", to + 1))),
+            }
+            // A man reaching the far row is promoted and stops; one that jumps on was a king.
+            if row_of(to) == side.far_row() && !tokens[token].king_now {
+                if hop + 1 < hops {
+                    tokens[token].king_at_start = true;
+                }
+                tokens[token].king_now = true;
+            }
+        }
+        now[*mv.squares.last().expect("a move has squares")] = Now::Holds(token);
+    }
+
+    // A touched square that is not where a piece was first seen was first seen empty.
+    for (square, state) in now.iter().enumerate() {
+        if let Now::Unknown = *state {
+            continue;
+        }
+        start[square] = Cell::Empty;
+    }
+    for token in &tokens {
+        start[token.origin] = Cell::Piece(Piece {
+            colour: token.colour,
+            king: token.king_at_start,
+        });
+    }
+    Ok(start)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaying moves (on known squares; free squares are never touched by a move).
+
+/// Plays `mv` on `board`. Returns whether a man was promoted by it (which ends its turn).
+fn play_move(board: &mut Board, mv: &Move) -> bool {
+    let from = mv.squares[0];
+    let mut piece = match board[from] {
+        Cell::Piece(p) => p,
+        _ => unreachable!("step 1 put a piece on every start square"),
+    };
+    board[from] = Cell::Empty;
+    let mut promoted = false;
+    for pair in mv.squares.windows(2) {
+        if mv.jump {
+            let dir = direction(pair[0], pair[1], 2).expect("checked by the parser");
+            let over = step(pair[0], dir, 1).expect("between two squares");
+            board[over] = Cell::Empty;
+        }
+        if !piece.king && row_of(pair[1]) == piece.colour.far_row() {
+            piece.king = true;
+            promoted = true;
+        }
+    }
+    board[*mv.squares.last().expect("a move has squares")] = Cell::Piece(piece);
+    promoted
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: compulsory capture as nogoods over the free squares.
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const UNUSED: u8 = 255;
+
+fn content_of(colour: Colour) -> u8 {
+    match colour {
+        Colour::Black => BLACK,
+        Colour::White => WHITE,
+    }
+}
+
+/// "Free square `square` holds `content`" (EMPTY, BLACK or WHITE).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct Fact {
+    square: u8,
+    content: u8,
+}
+
+/// Facts that must not all hold: together they would offer a jump where the rules forbid one.
+/// At most one fact says EMPTY (the landing square); unused slots are `UNUSED`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct Nogood {
+    facts: [Fact; 3],
+}
+
+/// For every jump `side` could make from the `jumpers` squares on `board`, a nogood that rules
+/// it out. Fails with the jump's squares if the known squares alone already offer it.
+fn forbid_jumps(
+    board: &Board,
+    side: Colour,
+    jumpers: &[usize],
+    out: &mut Vec<Nogood>,
+) -> Result<(), (usize, usize)> {
+    for &from in jumpers {
+        for &dir in DIAGONALS.iter() {
+            let (over, to) = match (step(from, dir, 1), step(from, dir, 2)) {
+                (Some(over), Some(to)) => (over, to),
+                _ => continue,
+            };
+            let mut facts = [Fact {
+                square: UNUSED,
+                content: UNUSED,
+            }; 3];
+            let mut count = 0;
+            let mut need = |square: usize, content: u8| {
+                facts[count] = Fact {
+                    square: square as u8,
+                    content,
+                };
+                count += 1;
+            };
+            // The jumper: one of the mover's pieces allowed to move this way.
+            match board[from] {
+                Cell::Piece(p) if p.colour == side && p.can_go(dir.0) => {}
+                Cell::Free if unmoving_piece(side, from).can_go(dir.0) => {
+                    need(from, content_of(side))
+                }
+                _ => continue,
+            }
+            // The victim: an enemy piece next to it.
+            match board[over] {
+                Cell::Piece(p) if p.colour != side => {}
+                Cell::Free => need(over, content_of(side.other())),
+                _ => continue,
+            }
+            // The landing square behind it: empty.
+            match board[to] {
+                Cell::Empty => {}
+                Cell::Free => need(to, EMPTY),
+                _ => continue,
+            }
+            if count == 0 {
+                return Err((from, over));
+            }
+            facts.sort();
+            out.push(Nogood { facts });
+        }
+    }
+    Ok(())
+}
+
+/// Replays the game on the forced squares and lists every jump compulsory capture forbids:
+/// before a simple move, any jump of the mover; after a jump move, any further jump of the
+/// piece that moved, unless that move promoted it (promotion ends the turn).
+fn collect_nogoods(game: &Game, start: &Board) -> Result<Vec<Nogood>, String> {
+    let all_squares: Vec<usize> = (0..32).collect();
+    let mut board = *start;
+    let mut nogoods = Vec::new();
+    for (index, mv) in game.moves.iter().enumerate() {
+        let side = mover(game, index);
+        let fail = |(from, over): (usize, usize), when: &str| {
+            format!(
+                "no solution: {} move {} (line {}) {} can jump from {} over {}",
+                when,
+                index + 1,
+                mv.line,
+                side.name(),
+                from + 1,
+                over + 1
+            )
+        };
+        if !mv.jump {
+            forbid_jumps(&board, side, &all_squares, &mut nogoods)
+                .map_err(|j| fail(j, "before"))?;
+        }
+        let promoted = play_move(&mut board, mv);
+        if mv.jump && !promoted {
+            let last = [*mv.squares.last().expect("a move has squares")];
+            forbid_jumps(&board, side, &last, &mut nogoods).map_err(|j| fail(j, "after"))?;
+        }
+    }
+    nogoods.sort();
+    nogoods.dedup();
+    Ok(nogoods)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: choosing the free squares' contents.
+
+/// Set of free squares as a bit mask (bit s for square index s).
+type Blame = u32;
+
+/// A nogood's state under the decisions made so far (undecided squares count as empty).
+enum Verdict {
+    /// Some fact is false.
+    Harmless,
+    /// Every fact holds and they are all decided: the decisions in the mask conflict.
+    Violated(Blame),
+    /// Every fact holds, but the landing square is undecided: it needs a blocker, because
+    /// of the decisions in the mask.
+    NeedsBlocker(usize, Blame),
+}
+
+fn verdict(nogood: &Nogood, content: &[u8; 32]) -> Verdict {
+    let mut blame = 0;
+    let mut landing = None;
+    for fact in nogood.facts.iter() {
+        if fact.content == UNUSED {
+            continue;
+        }
+        let square = fact.square as usize;
+        if fact.content == EMPTY {
+            if content[square] != EMPTY {
+                return Verdict::Harmless;
+            }
+            landing = Some(square);
+        } else if content[square] != fact.content {
+            return Verdict::Harmless;
+        } else {
+            blame |= 1 << square;
+        }
+    }
+    match landing {
+        Some(square) => Verdict::NeedsBlocker(square, blame),
+        None => Verdict::Violated(blame),
+    }
+}
+
+struct Search<'a> {
+    nogoods: &'a [Nogood],
+    /// EMPTY for undecided squares, else the colour put there.
+    content: [u8; 32],
+}
+
+impl<'a> Search<'a> {
+    /// Completes the current decisions into a valid choice, or returns the decisions that
+    /// together make every completion fail (conflict-directed backjumping).
+    fn complete(&mut self) -> Result<(), Blame> {
+        let mut wanted = None;
+        for nogood in self.nogoods {
+            match verdict(nogood, &self.content) {
+                Verdict::Harmless => {}
+                Verdict::Violated(blame) => return Err(blame),
+                Verdict::NeedsBlocker(square, blame) => {
+                    if wanted.is_none() {
+                        wanted = Some((square, blame));
+                    }
+                }
+            }
+        }
+        let (square, because) = match wanted {
+            None => return Ok(()),
+            Some(w) => w,
+        };
+        // The square must hold a piece: try both colours.
+        let bit = 1 << square;
+        let mut blame = because;
+        for &colour in [BLACK, WHITE].iter() {
+            self.content[square] = colour;
+            match self.complete() {
+                Ok(()) => return Ok(()),
+                // The failure does not depend on this square: the other colour fails too.
+                Err(cause) if cause & bit == 0 => {
+                    self.content[square] = EMPTY;
+                    return Err(cause);
+                }
+                Err(cause) => blame |= cause & !bit,
+            }
+        }
+        self.content[square] = EMPTY;
+        Err(blame)
+    }
+}
+
+/// The starting position: forced squares, and blockers found by the search on free squares.
+fn solve(game: &Game) -> Result<Board, String> {
+    let mut start = deduce_touched_squares(game)?;
+    let nogoods = collect_nogoods(game, &start)?;
+    let mut search = Search {
+        nogoods: &nogoods,
+        content: [EMPTY; 32],
+    };
+    if search.complete().is_err() {
+        return Err(
+            "no solution: no choice of the untouched squares makes every move legal".to_string(),
+        );
+    }
+    for (square, cell) in start.iter_mut().enumerate() {
+        if *cell == Cell::Free {
+            *cell = match search.content[square] {
+                BLACK => Cell::Piece(unmoving_piece(Colour::Black, square)),
+                WHITE => Cell::Piece(unmoving_piece(Colour::White, square)),
+                _ => Cell::Empty,
+            };
+        }
+    }
+    Ok(start)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output.
+
+fn final_board(game: &Game, start: &Board) -> Board {
+    let mut board = *start;
+    for mv in &game.moves {
+        play_move(&mut board, mv);
+    }
+    board
+}
+
+fn board_row(board: &Board, row: i32) -> String {
+    (0..8)
+        .map(|col| match square_at(row, col) {
+            None => '-',
+            Some(square) => match board[square] {
+                Cell::Piece(p) => p.symbol(),
+                _ => '.',
+            },
+        })
+        .collect()
+}
+
+fn render(before: &Board, after: &Board) -> String {
+    let mut out = String::new();
+    for row in 0..8 {
+        out.push_str(&board_row(before, row));
+        out.push(' ');
+        out.push_str(&board_row(after, row));
+        out.push('\n');
+    }
+    out
+}
+
+fn answer(text: &str) -> Result<String, String> {
+    let game = parse_game(text)?;
+    let before = solve(&game)?;
+    let after = final_board(&game, &before);
+    Ok(render(&before, &after))
+}
 
 fn main() {
     let mut input = String::new();
-    let _ = std::io::stdin().read_to_string(&mut input);
-    eprintln!("checks_post_facto: not implemented");
-    std::process::exit(1);
+    if io::stdin().read_to_string(&mut input).is_err() {
+        eprintln!("checks_post_facto: input is not readable UTF-8 text");
+        std::process::exit(1);
+    }
+    match answer(&input) {
+        Ok(text) => {
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            let _ = out.write_all(text.as_bytes());
+        }
+        Err(message) => {
+            eprintln!("checks_post_facto: {}", message);
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::answer;
+
+    // ---- An independent referee: replays the moves on the printed "before" board, cell by cell,
+    // and compares with the printed "after" board. It shares nothing with the solver.
+
+    type Grid = Vec<Vec<char>>;
+
+    /// The dark cells in reading order: square k is entry k - 1.
+    fn dark_cells() -> Vec<(i32, i32)> {
+        let mut cells = Vec::new();
+        for r in 0..8 {
+            for c in 0..8 {
+                if (r + c) % 2 == 1 {
+                    cells.push((r, c));
+                }
+            }
+        }
+        cells
+    }
+
+    fn is_black(ch: char) -> bool {
+        ch == 'b' || ch == 'B'
+    }
+
+    fn is_white(ch: char) -> bool {
+        ch == 'w' || ch == 'W'
+    }
+
+    fn owned_by(ch: char, black: bool) -> bool {
+        if black {
+            is_black(ch)
+        } else {
+            is_white(ch)
+        }
+    }
+
+    fn get(grid: &Grid, r: i32, c: i32) -> Option<char> {
+        if (0..8).contains(&r) && (0..8).contains(&c) {
+            Some(grid[r as usize][c as usize])
+        } else {
+            None
+        }
+    }
+
+    /// Row directions the piece may move in.
+    fn row_dirs(ch: char) -> Vec<i32> {
+        match ch {
+            'b' => vec![1],
+            'w' => vec![-1],
+            _ => vec![1, -1],
+        }
+    }
+
+    fn can_capture_from(grid: &Grid, r: i32, c: i32) -> bool {
+        let me = grid[r as usize][c as usize];
+        for dr in row_dirs(me) {
+            for dc in [-1, 1].iter() {
+                let victim = get(grid, r + dr, c + dc);
+                let landing = get(grid, r + 2 * dr, c + 2 * dc);
+                if let (Some(v), Some('.')) = (victim, landing) {
+                    if owned_by(v, !is_black(me)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn side_can_capture(grid: &Grid, black: bool) -> bool {
+        dark_cells().into_iter().any(|(r, c)| {
+            owned_by(grid[r as usize][c as usize], black) && can_capture_from(grid, r, c)
+        })
+    }
+
+    fn crowned(ch: char, r: i32) -> bool {
+        (ch == 'b' && r == 7) || (ch == 'w' && r == 0)
+    }
+
+    fn split_boards(output: &str) -> Result<(Grid, Grid), String> {
+        let lines: Vec<&str> = output.lines().collect();
+        if lines.len() != 8 || !output.ends_with('\n') {
+            return Err(format!("expected 8 newline-ended lines, got {:?}", output));
+        }
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        for (r, line) in lines.iter().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            if chars.len() != 17 || chars[8] != ' ' {
+                return Err(format!("row {} is not two boards: {:?}", r, line));
+            }
+            for (c, &ch) in chars.iter().enumerate() {
+                if c == 8 {
+                    continue;
+                }
+                let dark = (r + c % 9) % 2 == 1;
+                let ok = if dark {
+                    ".bwBW".contains(ch)
+                } else {
+                    ch == '-'
+                };
+                if !ok {
+                    return Err(format!("row {} cell {}: bad {:?}", r, c, ch));
+                }
+            }
+            before.push(chars[..8].to_vec());
+            after.push(chars[9..].to_vec());
+        }
+        if before[7].contains(&'b') || before[0].contains(&'w') {
+            return Err("a man starts on its far row".to_string());
+        }
+        Ok((before, after))
+    }
+
+    fn referee(input: &str, output: &str) -> Result<(), String> {
+        let (mut grid, after) = split_boards(output)?;
+        let cells = dark_cells();
+        let mut lines = input.lines();
+        let mut black = lines.next().unwrap().trim().starts_with('B');
+        for (i, text) in lines
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty())
+            .enumerate()
+        {
+            let jump = text.contains('x');
+            let path: Vec<(i32, i32)> = text
+                .split(&['x', '-'][..])
+                .map(|t| cells[t.parse::<usize>().unwrap() - 1])
+                .collect();
+            let (r0, c0) = path[0];
+            let mut me = grid[r0 as usize][c0 as usize];
+            if !owned_by(me, black) {
+                return Err(format!("move {}: not the mover's piece", i + 1));
+            }
+            if !jump && side_can_capture(&grid, black) {
+                return Err(format!(
+                    "move {}: simple move while a capture exists",
+                    i + 1
+                ));
+            }
+            grid[r0 as usize][c0 as usize] = '.';
+            let (mut r, mut c) = (r0, c0);
+            let mut promoted = false;
+            for &(nr, nc) in &path[1..] {
+                if promoted {
+                    return Err(format!("move {}: goes on after promotion", i + 1));
+                }
+                let (dr, dc) = (nr - r, nc - c);
+                let size = if jump { 2 } else { 1 };
+                if dr.abs() != size || dc.abs() != size || !row_dirs(me).contains(&(dr / size)) {
+                    return Err(format!("move {}: bad direction or distance", i + 1));
+                }
+                if get(&grid, nr, nc) != Some('.') {
+                    return Err(format!("move {}: lands on a full square", i + 1));
+                }
+                if jump {
+                    let (mr, mc) = (r + dr / 2, c + dc / 2);
+                    if !owned_by(grid[mr as usize][mc as usize], !black) {
+                        return Err(format!("move {}: nothing to capture", i + 1));
+                    }
+                    grid[mr as usize][mc as usize] = '.';
+                }
+                r = nr;
+                c = nc;
+                if crowned(me, r) {
+                    me = me.to_ascii_uppercase();
+                    promoted = true;
+                }
+            }
+            grid[r as usize][c as usize] = me;
+            if jump && !promoted && can_capture_from(&grid, r, c) {
+                return Err(format!("move {}: stops while it can still capture", i + 1));
+            }
+            black = !black;
+        }
+        if grid != after {
+            return Err("the after board differs from the replay".to_string());
+        }
+        Ok(())
+    }
+
+    /// Solves `input`, insists the referee accepts the answer, and returns the answer.
+    fn solved(input: &str) -> String {
+        let output = answer(input).unwrap_or_else(|e| panic!("{}\n{}", input, e));
+        if let Err(e) = referee(input, &output) {
+            panic!("invalid answer for\n{}\n{}\n{}", input, output, e);
+        }
+        output
+    }
+
+    /// The character on square k (1..32) of the before (false) or after (true) board.
+    fn on_square(output: &str, after: bool, k: usize) -> char {
+        let (r, c) = dark_cells()[k - 1];
+        let line: Vec<char> = output.lines().nth(r as usize).unwrap().chars().collect();
+        line[c as usize + if after { 9 } else { 0 }]
+    }
+
+    // ---- The referee itself must reject bad answers.
+
+    fn boards(before: [&str; 8], after: [&str; 8]) -> String {
+        let mut out = String::new();
+        for r in 0..8 {
+            out.push_str(&format!("{} {}\n", before[r], after[r]));
+        }
+        out
+    }
+
+    const EMPTY_BOARD: [&str; 8] = [
+        "-.-.-.-.", ".-.-.-.-", "-.-.-.-.", ".-.-.-.-", "-.-.-.-.", ".-.-.-.-", "-.-.-.-.",
+        ".-.-.-.-",
+    ];
+
+    fn with_rows(rows: &[(usize, &'static str)]) -> [&'static str; 8] {
+        let mut board = EMPTY_BOARD;
+        for &(r, text) in rows {
+            board[r] = text;
+        }
+        board
+    }
+
+    #[test]
+    fn referee_accepts_a_valid_answer_and_rejects_broken_ones() {
+        // White man 22 steps to 18.
+        let simple = "W 1\n22-18\n";
+        let ok = boards(with_rows(&[(5, ".-w-.-.-")]), with_rows(&[(4, "-.-w-.-.")]));
+        assert_eq!(referee(simple, &ok), Ok(()));
+        // A black man on 17 with 13 empty: White had to capture instead.
+        let capture_pending = boards(
+            with_rows(&[(4, "-b-.-.-."), (5, ".-w-.-.-")]),
+            with_rows(&[(4, "-b-w-.-.")]),
+        );
+        assert!(referee(simple, &capture_pending).is_err());
+        let wrong_after = boards(with_rows(&[(5, ".-w-.-.-")]), with_rows(&[(4, "-.-.-w-.")]));
+        assert!(referee(simple, &wrong_after).is_err());
+        let man_on_far_row = boards(
+            with_rows(&[(0, "-w-.-.-."), (5, ".-w-.-.-")]),
+            with_rows(&[(0, "-w-.-.-."), (4, "-.-w-.-.")]),
+        );
+        assert!(referee(simple, &man_on_far_row).is_err());
+        // White man 22 jumps over 18 to 15.
+        let jump = "W 1\n22x15\n";
+        let ok = boards(
+            with_rows(&[(4, "-.-b-.-."), (5, ".-w-.-.-")]),
+            with_rows(&[(3, ".-.-w-.-")]),
+        );
+        assert_eq!(referee(jump, &ok), Ok(()));
+        let nothing_captured = boards(with_rows(&[(5, ".-w-.-.-")]), with_rows(&[(3, ".-.-w-.-")]));
+        assert!(referee(jump, &nothing_captured).is_err());
+        // A black man on 10 with 6 empty: the jump could not stop on 15.
+        let stops_early = boards(
+            with_rows(&[(2, "-.-b-.-."), (4, "-.-b-.-."), (5, ".-w-.-.-")]),
+            with_rows(&[(2, "-.-b-.-."), (3, ".-.-w-.-")]),
+        );
+        assert!(referee(jump, &stops_early).is_err());
+    }
+
+    // ---- Rules, one small game each.
+
+    #[test]
+    fn contest_samples() {
+        solved("W 3\n21-17\n13x22x31x24\n19x28\n");
+        solved("B 5\n2-7\n9x2\n32-27\n2x11x18\n5-9\n");
+    }
+
+    #[test]
+    fn square_numbering_and_directions() {
+        // Square 1 is the second cell of the top row, square 5 the first of the second row;
+        // a black man steps down (1 -> 6), a white man up (32 -> 28).
+        let out = solved("B 2\n1-6\n32-28\n");
+        assert_eq!(out.lines().next().unwrap(), "-b-.-.-. -.-.-.-.");
+        assert_eq!(on_square(&out, true, 6), 'b');
+        assert_eq!(on_square(&out, false, 32), 'w');
+        assert_eq!(on_square(&out, true, 28), 'w');
+        assert_eq!(on_square(&solved("W 1\n5-1\n"), false, 5), 'w');
+    }
+
+    #[test]
+    fn a_piece_moving_backwards_was_a_king() {
+        let out = solved("B 1\n18-14\n");
+        assert_eq!(on_square(&out, false, 18), 'B');
+        assert_eq!(on_square(&out, true, 14), 'B');
+        let out = solved("W 1\n14x23\n");
+        assert_eq!(on_square(&out, false, 14), 'W');
+        // A piece moving forwards stays a man.
+        assert_eq!(on_square(&solved("B 1\n14-18\n"), false, 14), 'b');
+    }
+
+    #[test]
+    fn a_man_that_jumps_on_from_its_far_row_was_a_king() {
+        // 10x3 reaches the top row, then jumps on: a promoted man would have had to stop.
+        let out = solved("W 1\n10x3x12\n");
+        assert_eq!(on_square(&out, false, 10), 'W');
+    }
+
+    #[test]
+    fn compulsory_capture_before_a_simple_move_blocks_the_landing_square() {
+        // After 23-18 Black's man on 15 could jump 18 and land on 22 unless 22 is occupied,
+        // and the move that follows is made by another black man.
+        let out = solved("B 3\n10-15\n23-18\n12-16\n");
+        assert_ne!(on_square(&out, false, 22), '.');
+    }
+
+    #[test]
+    fn compulsory_capture_after_a_jump_blocks_the_landing_square() {
+        // Black's jump ends on 17 beside White's man on 22; 26 behind it must be occupied.
+        let out = solved("W 2\n25-22\n10x17\n");
+        assert_ne!(on_square(&out, false, 26), '.');
+    }
+
+    #[test]
+    fn a_blocker_on_its_far_row_is_a_king_and_may_have_to_be_white() {
+        // White's man on 9 faces Black's man on 6, so 2 (top row) needs a blocker. A black one
+        // could jump White's man on 7 into the empty 11 before Black's last move: it must be
+        // white, and a white piece on the top row is a king.
+        let out = solved("W 4\n14-9\n1-6\n11-7\n6-10\n");
+        assert_eq!(on_square(&out, false, 2), 'W');
+    }
+
+    #[test]
+    fn the_same_game_turned_round_needs_a_black_blocker() {
+        // The previous game rotated half a turn with the colours swapped: now only a black
+        // king on 31 works, so neither colour can be chosen blindly.
+        let out = solved("B 4\n19-24\n32-27\n22-26\n27-23\n");
+        assert_eq!(on_square(&out, false, 31), 'B');
+    }
+
+    #[test]
+    fn a_jump_chain_may_pass_its_own_start_square() {
+        let out = solved("W 1\n14x7x16x23x14\n");
+        assert_eq!(on_square(&out, false, 14), 'W');
+        assert_eq!(on_square(&out, true, 14), 'W');
+        for &k in [10, 11, 18, 19].iter() {
+            assert!(on_square(&out, false, k) == 'b' || on_square(&out, false, k) == 'B');
+            assert_eq!(on_square(&out, true, k), '.');
+        }
+    }
+
+    #[test]
+    fn promotion_ends_the_jump() {
+        // 11x2 crowns White's man; as a king it could go on over 6 (black) into the empty 9,
+        // but promotion ends the turn, so the man needs no blocker and no king status.
+        let out = solved("B 4\n9-14\n30x23\n1-6\n11x2\n");
+        assert_eq!(on_square(&out, false, 11), 'w');
+        assert_eq!(on_square(&out, true, 2), 'W');
+        assert_eq!(on_square(&out, true, 6), 'b');
+        assert_eq!(on_square(&out, true, 9), '.');
+    }
+
+    #[test]
+    fn captured_pieces_leave_at_once() {
+        // Black steps onto 17 right after White captured the piece there.
+        let out = solved("W 2\n21x14\n13-17\n");
+        assert_eq!(on_square(&out, true, 17), 'b');
+        assert_eq!(on_square(&out, true, 14), 'w');
+    }
+
+    #[test]
+    fn every_single_move_of_the_notation_is_answered() {
+        let cells = dark_cells();
+        for first in ["B", "W"].iter() {
+            for a in 1..=32usize {
+                for b in 1..=32usize {
+                    let (ra, ca) = cells[a - 1];
+                    let (rb, cb) = cells[b - 1];
+                    let (dr, dc) = ((rb - ra).abs(), (cb - ca).abs());
+                    if dr == dc && dr == 1 {
+                        solved(&format!("{} 1\n{}-{}\n", first, a, b));
+                    }
+                    if dr == dc && dr == 2 {
+                        solved(&format!("{} 1\n{}x{}\n", first, a, b));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn contradictory_moves_are_reported_not_answered() {
+        let cases = [
+            "W 2\n21-17\n21-17\n", // nothing left on 21 for Black
+            "W 2\n22-18\n15-19\n", // Black could capture 18 into the emptied 22
+            "W 2\n22-18\n14-18\n", // 18 is occupied
+            "B 2\n1-6\n6-10\n",    // the second move is White's, but 6 is black
+            "B 1\n9x18x9\n",       // 14 was already captured
+            // 2 needs a blocker (9 over 6); a black one could take 7 before 17-21, a white king
+            // could take 6 into the emptied 9 before 22-18: only the search finds out.
+            "W 7\n14-9\n1-6\n11-7\n17-21\n9-5\n21-25\n22-18\n",
+        ];
+        for input in cases.iter() {
+            let result = answer(input);
+            assert!(result.is_err(), "{} gave {:?}", input, result);
+            assert!(result.unwrap_err().starts_with("no solution"));
+        }
+    }
+
+    // ---- Input format.
+
+    #[test]
+    fn loose_line_endings_are_accepted() {
+        let clean = answer("W 3\n21-17\n13x22x31x24\n19x28\n").unwrap();
+        for input in [
+            "W 3\r\n21-17\r\n13x22x31x24\r\n19x28\r\n",
+            "W 3\n21-17\n13x22x31x24\n19x28",
+            "W 3  \n21-17 \n13x22x31x24\t\n19x28\n\n",
+        ]
+        .iter()
+        {
+            assert_eq!(answer(input).as_ref(), Ok(&clean));
+        }
+    }
+
+    #[test]
+    fn malformed_input_names_its_line() {
+        let cases = [
+            ("", "line 1"),
+            ("X 1\n1-6\n", "line 1"),
+            ("W\n1-6\n", "line 1"),
+            ("W 0\n", "line 1"),
+            ("W 101\n", "line 1"),
+            ("W 1 2\n1-6\n", "line 1"),
+            ("W +1\n1-6\n", "line 1"),
+            ("W 2\n22-18\n", "line 3"),
+            ("W 1\n22-18\n9-13\n", "line 3"),
+            ("W 2\n22-18\n\n9-13\n", "line 3"),
+            ("W 1\n22--18\n", "line 2"),
+            ("W 1\n22-\n", "line 2"),
+            ("W 1\n22\n", "line 2"),
+            ("W 1\na-b\n", "line 2"),
+            ("W 1\n22x\n", "line 2"),
+            ("W 1\n22-18x15\n", "line 2"),
+            ("W 1\n33-28\n", "line 2"),
+            ("W 1\n0-5\n", "line 2"),
+            ("W 1\n22-23\n", "line 2"),
+            ("W 1\n22-14\n", "line 2"),
+            ("W 1\n22x18\n", "line 2"),
+            ("W 2\n22-18\n9x9\n", "line 3"),
+        ];
+        for &(input, line) in cases.iter() {
+            match answer(input) {
+                Ok(out) => panic!("{:?} was accepted:\n{}", input, out),
+                Err(e) => {
+                    assert!(e.starts_with(line), "{:?}: {}", input, e);
+                    assert!(!e.contains('\n'));
+                }
+            }
+        }
+    }
 }
