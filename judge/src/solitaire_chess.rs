@@ -1,7 +1,547 @@
-//! Checker for solitaire_chess: not written yet, so it rejects every answer.
+//! Checker for solitaire_chess.
+//!
+//! Many puzzles have several solutions, so the program's answer is not compared with the
+//! sample's `.out`; it is replayed on the input board instead. The checker reads the board
+//! itself and checks every move against the rules: the from-square holds a piece, the
+//! to-square holds another piece, the mover's kind can go there (with nothing in between
+//! for queens, rooks and bishops), and exactly one piece is left at the end. `0`
+//! (unsolvable) is only believed when the sample's answer is `0` too, and `[]` only for a
+//! board with a single piece. The move rules are written here independently of the
+//! reference solution, by walking the board square by square.
+
+/// Board contents, `grid[x][y]`: x is the column from the left, y the row from the bottom.
+type Grid = [[Option<char>; 4]; 4];
+
+/// One move: ((from x, from y), (to x, to y)).
+type Step = ((i64, i64), (i64, i64));
 
 /// Accepts `output` as an answer to `input`, or says why not.
 /// `expected` is the sample's reference answer (one valid answer among many).
-pub fn check(_input: &str, _expected: &str, _output: &str) -> Result<(), String> {
-    Err("checker for solitaire_chess not implemented".to_string())
+pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
+    let grid = read_board(input).map_err(|e| format!("sample input: {}", e))?;
+    let pieces = count_pieces(&grid);
+    let expected_says_unsolvable = squeeze(expected) == "0";
+    let answer = squeeze(output);
+    if answer.is_empty() {
+        return Err("empty output".to_string());
+    }
+    if answer == "0" {
+        return judge_zero(&grid, pieces, expected, expected_says_unsolvable);
+    }
+    let moves = read_moves(&answer)?;
+    if moves.is_empty() && pieces != 1 {
+        return Err(format!(
+            "output [] (no moves) is only right for a single piece; the board has {}",
+            pieces
+        ));
+    }
+    match replay(grid, &moves) {
+        Ok(()) if expected_says_unsolvable => Err(
+            "the output is a valid solution, yet the sample's answer says 0 (unsolvable): \
+             the sample's .out is wrong"
+                .to_string(),
+        ),
+        Ok(()) => Ok(()),
+        Err(why) if expected_says_unsolvable => {
+            Err(format!("the board has no solution (expected 0); {}", why))
+        }
+        Err(why) => Err(why),
+    }
+}
+
+/// The program printed `0` (no solution).
+fn judge_zero(
+    grid: &Grid,
+    pieces: usize,
+    expected: &str,
+    expected_says_unsolvable: bool,
+) -> Result<(), String> {
+    if pieces == 1 {
+        return Err("output 0, but the board has a single piece: the answer is []".to_string());
+    }
+    if expected_says_unsolvable {
+        return Ok(());
+    }
+    // The sample claims a solution; say whether that claim itself holds up.
+    let claim = read_moves(&squeeze(expected)).and_then(|moves| replay(*grid, &moves));
+    match claim {
+        Ok(()) => Err(format!(
+            "output 0 (unsolvable), but the board can be solved, e.g. {}",
+            expected.trim()
+        )),
+        Err(why) => Err(format!(
+            "output 0 (unsolvable), the sample says solvable, but its answer fails too: {}",
+            why
+        )),
+    }
+}
+
+/// The text with all whitespace removed.
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// Reads the 16 squares of the input: whitespace is ignored, the first four visible
+/// characters are the top row from left to right. K Q R B N P are pieces; anything else
+/// visible marks an empty square.
+fn read_board(input: &str) -> Result<Grid, String> {
+    let cells: Vec<char> = input.chars().filter(|c| !c.is_whitespace()).collect();
+    if cells.len() != 16 {
+        return Err(format!("expected 16 squares, found {}", cells.len()));
+    }
+    let mut grid: Grid = [[None; 4]; 4];
+    for (i, &c) in cells.iter().enumerate() {
+        let (x, y) = (i % 4, 3 - i / 4);
+        if "KQRBNP".contains(c) {
+            grid[x][y] = Some(c);
+        }
+    }
+    Ok(grid)
+}
+
+fn count_pieces(grid: &Grid) -> usize {
+    grid.iter().flatten().filter(|cell| cell.is_some()).count()
+}
+
+fn piece_name(c: char) -> &'static str {
+    match c {
+        'K' => "king",
+        'Q' => "queen",
+        'R' => "rook",
+        'B' => "bishop",
+        'N' => "knight",
+        _ => "pawn",
+    }
+}
+
+/// A tiny reader over the squeezed answer text: `[`, then moves `[[x,y],[x,y]]` separated
+/// by commas, then `]`, and nothing after it.
+struct Reader<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn fail<T>(&self, what: &str) -> Result<T, String> {
+        let found = match self.text.get(self.pos) {
+            Some(&b) => format!("'{}'", b as char),
+            None => "the end of the output".to_string(),
+        };
+        Err(format!(
+            "malformed answer: expected {} at character {}, found {}",
+            what,
+            self.pos + 1,
+            found
+        ))
+    }
+
+    fn eat(&mut self, byte: u8) -> Result<(), String> {
+        if self.text.get(self.pos) == Some(&byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            self.fail(&format!("'{}'", byte as char))
+        }
+    }
+
+    fn peek_is(&self, byte: u8) -> bool {
+        self.text.get(self.pos) == Some(&byte)
+    }
+
+    fn number(&mut self) -> Result<i64, String> {
+        let start = self.pos;
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return self.fail("a coordinate");
+        }
+        let digits = std::str::from_utf8(&self.text[start..self.pos]).unwrap_or("");
+        digits
+            .parse::<i64>()
+            .map_err(|_| format!("malformed answer: coordinate {} is too large", digits))
+    }
+
+    fn coordinate(&mut self) -> Result<(i64, i64), String> {
+        self.eat(b'[')?;
+        let x = self.number()?;
+        self.eat(b',')?;
+        let y = self.number()?;
+        self.eat(b']')?;
+        Ok((x, y))
+    }
+
+    fn step(&mut self) -> Result<Step, String> {
+        self.eat(b'[')?;
+        let from = self.coordinate()?;
+        self.eat(b',')?;
+        let to = self.coordinate()?;
+        self.eat(b']')?;
+        Ok((from, to))
+    }
+}
+
+/// Parses the squeezed answer into moves (coordinates are range-checked during replay).
+fn read_moves(answer: &str) -> Result<Vec<Step>, String> {
+    let mut r = Reader {
+        text: answer.as_bytes(),
+        pos: 0,
+    };
+    r.eat(b'[')?;
+    let mut moves = Vec::new();
+    if !r.peek_is(b']') {
+        loop {
+            moves.push(r.step()?);
+            if r.peek_is(b',') {
+                r.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    r.eat(b']')?;
+    if r.pos != r.text.len() {
+        return r.fail("nothing after the closing ']'");
+    }
+    Ok(moves)
+}
+
+fn show(square: (i64, i64)) -> String {
+    format!("[{},{}]", square.0, square.1)
+}
+
+/// Plays the moves on the board; fails on the first illegal one, or if more than one
+/// piece is left at the end.
+fn replay(mut grid: Grid, moves: &[Step]) -> Result<(), String> {
+    for (i, &(from, to)) in moves.iter().enumerate() {
+        let label = format!("move {} [{},{}]", i + 1, show(from), show(to));
+        for sq in [from, to] {
+            if !(0..4).contains(&sq.0) || !(0..4).contains(&sq.1) {
+                return Err(format!("{}: {} is off the board", label, show(sq)));
+            }
+        }
+        let mover = match grid[from.0 as usize][from.1 as usize] {
+            Some(c) => c,
+            None => return Err(format!("{}: no piece on {}", label, show(from))),
+        };
+        if from == to {
+            return Err(format!("{}: a piece cannot capture itself", label));
+        }
+        if grid[to.0 as usize][to.1 as usize].is_none() {
+            return Err(format!(
+                "{}: {} is empty; every move must capture a piece",
+                label,
+                show(to)
+            ));
+        }
+        obeys_movement(&grid, mover, from, to).map_err(|why| format!("{}: {}", label, why))?;
+        grid[to.0 as usize][to.1 as usize] = Some(mover);
+        grid[from.0 as usize][from.1 as usize] = None;
+    }
+    let left: Vec<String> = (0..4)
+        .flat_map(|x| (0..4).map(move |y| (x, y)))
+        .filter(|&(x, y)| grid[x as usize][y as usize].is_some())
+        .map(show)
+        .collect();
+    if left.len() == 1 {
+        Ok(())
+    } else {
+        Err(format!(
+            "after {} moves {} pieces remain ({}); exactly one must",
+            moves.len(),
+            left.len(),
+            left.join(" ")
+        ))
+    }
+}
+
+/// Whether the piece `mover` can go from `from` to `to` by its own movement rule.
+fn obeys_movement(
+    grid: &Grid,
+    mover: char,
+    from: (i64, i64),
+    to: (i64, i64),
+) -> Result<(), String> {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let straight = dx == 0 || dy == 0;
+    let diagonal = ax == ay;
+    let reachable = match mover {
+        'K' => ax <= 1 && ay <= 1,
+        'N' => (ax == 1 && ay == 2) || (ax == 2 && ay == 1),
+        // The solitaire pawn captures one square diagonally, in any of the four directions.
+        'P' => ax == 1 && ay == 1,
+        'R' => straight,
+        'B' => diagonal,
+        _ => straight || diagonal, // queen
+    };
+    if !reachable {
+        return Err(format!("{} cannot reach {}", piece_name(mover), show(to)));
+    }
+    if matches!(mover, 'Q' | 'R' | 'B') {
+        // Sliders: every square strictly between must be empty.
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (mut x, mut y) = (from.0 + sx, from.1 + sy);
+        while (x, y) != to {
+            if grid[x as usize][y as usize].is_some() {
+                return Err(format!(
+                    "{}'s path to {} is blocked at {}",
+                    piece_name(mover),
+                    show(to),
+                    show((x, y))
+                ));
+            }
+            x += sx;
+            y += sy;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+
+    const SEED_2: &str = ". . . .\n. B . .\nR P . .\n. . . N\n";
+
+    fn rejects(input: &str, expected: &str, output: &str, needle: &str) {
+        match check(input, expected, output) {
+            Ok(()) => panic!("accepted {:?} on {:?}", output, input),
+            Err(msg) => assert!(msg.contains(needle), "message {:?} lacks {:?}", msg, needle),
+        }
+    }
+
+    #[test]
+    fn accepts_seed_answers_with_or_without_spaces() {
+        let cases = [
+            ("...N.....R....B.", "[[[2,0], [1,1]], [[1,1], [3,3]]]"),
+            (SEED_2, "[[[3,0], [1,1]], [[0,1], [1,1]], [[1,1], [1,2]]]"),
+            (
+                "...N...RRBB.NPP.",
+                "[[[2,1], [3,2]], [[1,1], [3,3]], [[3,2], [1,0]], [[3,3], [0,0]], \
+                 [[0,1], [0,0]], [[0,0], [1,0]], [[1,0], [2,0]]]",
+            ),
+            (
+                "P....R..R.R..R..",
+                "[[[0,3], [1,2]], [[1,2], [2,1]], [[2,1], [1,0]], [[1,0], [0,1]]]",
+            ),
+            (
+                ".P.NK.....B...RQ",
+                "[[[3,0], [2,0]], [[2,0], [2,1]], [[3,3], [2,1]], [[2,1], [1,3]], [[0,2], [1,3]]]",
+            ),
+        ];
+        for (board, answer) in cases {
+            assert_eq!(check(board, answer, answer), Ok(()), "{}", board);
+            let tight: String = answer.chars().filter(|c| *c != ' ').collect();
+            assert_eq!(check(board, answer, &tight), Ok(()), "{}", board);
+            assert_eq!(check(board, answer, &format!("\n{}\n", answer)), Ok(()));
+        }
+    }
+
+    #[test]
+    fn accepts_a_different_valid_solution() {
+        // Seed 3: the seed's own answer is invalid; this one is checked by hand.
+        let board = ".NR.B...N..B..P.";
+        let ours = "[[[2,0],[3,1]],[[0,1],[1,3]],[[2,3],[1,3]],[[0,2],[1,3]],[[1,3],[3,1]]]";
+        assert_eq!(check(board, ours, ours), Ok(()));
+        let seeds = "[[[2,0],[3,1]],[[0,1],[1,3]],[[0,2],[1,3]],[[2,3],[1,3]],[[3,1],[1,3]]]";
+        rejects(
+            board,
+            ours,
+            seeds,
+            "move 5 [[3,1],[1,3]]: pawn cannot reach [1,3]",
+        );
+    }
+
+    #[test]
+    fn rejects_a_move_the_piece_type_cannot_make() {
+        // Seed 2: bishop [1,2], rook [0,1], pawn [1,1], knight [3,0].
+        rejects(
+            SEED_2,
+            "",
+            "[[[0,1],[1,2]]]",
+            "move 1 [[0,1],[1,2]]: rook cannot reach [1,2]",
+        );
+        rejects(
+            SEED_2,
+            "",
+            "[[[1,1],[0,1]]]",
+            "move 1 [[1,1],[0,1]]: pawn cannot reach [0,1]",
+        );
+        rejects(
+            SEED_2,
+            "",
+            "[[[3,0],[1,2]]]",
+            "move 1 [[3,0],[1,2]]: knight cannot reach [1,2]",
+        );
+        // The captor keeps its kind: [0,1] now holds the bishop, which cannot take [3,0].
+        rejects(
+            SEED_2,
+            "",
+            "[[[1,2],[0,1]],[[0,1],[3,0]]]",
+            "move 2 [[0,1],[3,0]]: bishop cannot reach [3,0]",
+        );
+        // A king two squares away, a bishop along a line, a pawn two squares diagonally.
+        rejects(
+            "....\n....\nK.P.\n....",
+            "",
+            "[[[0,1],[2,1]]]",
+            "king cannot reach [2,1]",
+        );
+        rejects(
+            "....\n....\nB.P.\n....",
+            "",
+            "[[[0,1],[2,1]]]",
+            "bishop cannot reach [2,1]",
+        );
+        rejects(
+            "....\n..P.\n....\nP...",
+            "",
+            "[[[0,0],[2,2]]]",
+            "pawn cannot reach [2,2]",
+        );
+        // The same moves by pieces that may make them are fine.
+        assert_eq!(
+            check("....\n....\nQ.P.\n....", "", "[[[0,1],[2,1]]]"),
+            Ok(())
+        );
+        assert_eq!(
+            check("....\n..B.\n....\nP...", "", "[[[0,0],[2,2]]]"),
+            Err("move 1 [[0,0],[2,2]]: pawn cannot reach [2,2]".to_string())
+        );
+        assert_eq!(
+            check("....\n..P.\n....\nB...", "", "[[[0,0],[2,2]]]"),
+            Ok(())
+        );
+        assert_eq!(
+            check("....\n..P.\n....\nN...", "", "[[[0,0],[2,2]]]"),
+            Err("move 1 [[0,0],[2,2]]: knight cannot reach [2,2]".to_string())
+        );
+        assert_eq!(
+            check("....\n..P.\nN...\n....", "", "[[[0,1],[2,2]]]"),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn rejects_a_blocked_slider() {
+        // Rook on [0,0], pawn on [1,0], knight on [3,0]: the rook cannot jump the pawn.
+        rejects(
+            "............RP.N",
+            "",
+            "[[[0,0],[3,0]],[[3,0],[1,0]]]",
+            "move 1 [[0,0],[3,0]]: rook's path to [3,0] is blocked at [1,0]",
+        );
+        // Queen along a diagonal, bishop along a diagonal.
+        rejects(
+            "...R..K..Q......",
+            "",
+            "[[[1,1],[3,3]]]",
+            "queen's path to [3,3] is blocked at [2,2]",
+        );
+        rejects(
+            "B....P....B.....",
+            "",
+            "[[[0,3],[2,1]]]",
+            "bishop's path to [2,1] is blocked at [1,2]",
+        );
+    }
+
+    #[test]
+    fn rejects_capturing_an_empty_square_or_moving_nothing() {
+        rejects(SEED_2, "", "[[[0,1],[2,1]]]", "[2,1] is empty");
+        rejects(
+            SEED_2,
+            "",
+            "[[[2,2],[1,2]]]",
+            "move 1 [[2,2],[1,2]]: no piece on [2,2]",
+        );
+        rejects(SEED_2, "", "[[[1,1],[1,1]]]", "cannot capture itself");
+        rejects(SEED_2, "", "[[[1,1],[4,2]]]", "[4,2] is off the board");
+        // The captured piece is gone afterwards: capturing it again fails.
+        rejects(
+            SEED_2,
+            "",
+            "[[[3,0],[1,1]],[[0,1],[3,0]]]",
+            "move 2 [[0,1],[3,0]]: [3,0] is empty",
+        );
+    }
+
+    #[test]
+    fn rejects_two_pieces_left() {
+        rejects(
+            SEED_2,
+            "",
+            "[[[3,0],[1,1]],[[0,1],[1,1]]]",
+            "after 2 moves 2 pieces remain ([1,1] [1,2]); exactly one must",
+        );
+        rejects(
+            SEED_2,
+            "",
+            "[]",
+            "only right for a single piece; the board has 4",
+        );
+    }
+
+    #[test]
+    fn zero_and_empty_list_rules() {
+        let bishops = "B....B..........";
+        let apart = "B...B...........";
+        // Two bishops on different colours: unsolvable, so 0 is right only if expected.
+        assert_eq!(check(apart, "0\n", "0\n"), Ok(()));
+        rejects(apart, "0", "[[[0,3],[0,2]]]", "bishop cannot reach [0,2]");
+        rejects(apart, "0", "[]", "only right for a single piece");
+        // Solvable board: 0 is wrong, and the expected answer proves it.
+        rejects(bishops, "[[[0,3],[1,2]]]", "0", "can be solved");
+        rejects(bishops, "[[[0,3],[0,2]]]", "0", "its answer fails too");
+        // A replayable solution against an expected 0 means the sample is wrong.
+        rejects(bishops, "0", "[[[1,2],[0,3]]]", "sample's .out is wrong");
+        // One piece: [] and nothing else.
+        assert_eq!(check(".....Q..........", "[]", "[]\n"), Ok(()));
+        assert_eq!(check(".....Q..........", "[]", "[ ]"), Ok(()));
+        rejects(".....Q..........", "[]", "0", "single piece");
+        // Empty board: unsolvable.
+        assert_eq!(check("................", "0", "0"), Ok(()));
+        rejects("................", "0", "[]", "the board has 0");
+    }
+
+    #[test]
+    fn rejects_malformed_lists() {
+        let good = "[[[3,0],[1,1]],[[0,1],[1,1]],[[1,1],[1,2]]]";
+        for (bad, needle) in [
+            ("", "empty output"),
+            (
+                "[[[3,0],[1,1]],[[0,1],[1,1]],[[1,1],[1,2]]",
+                "the end of the output",
+            ),
+            (
+                "[[[3,0],[1,1]],[[0,1],[1,1]],[[1,1],[1,2]]]]",
+                "nothing after",
+            ),
+            ("[[[3,0],[1,1]];[[0,1],[1,1]],[[1,1],[1,2]]]", "found ';'"),
+            ("[[[3,0],[1,1],[[0,1],[1,1]],[[1,1],[1,2]]]", "expected ']'"),
+            (
+                "[[[3,0],[1,1]],[[0,1],[1,1]],[[1,1],[1,2]],]",
+                "expected '['",
+            ),
+            ("[[[3,-1],[1,1]]]", "a coordinate"),
+            ("[[[3,0,0],[1,1]]]", "expected ']'"),
+            ("[[[x,0],[1,1]]]", "a coordinate"),
+            ("3,0 1,1", "expected '['"),
+            ("[[[99999999999999999999,0],[1,1]]]", "too large"),
+        ] {
+            rejects(SEED_2, good, bad, needle);
+        }
+        assert_eq!(check(SEED_2, good, good), Ok(()));
+    }
+
+    #[test]
+    fn rejects_a_bad_sample_input() {
+        rejects(
+            "...N.....R....B",
+            "0",
+            "0",
+            "sample input: expected 16 squares, found 15",
+        );
+    }
 }
