@@ -1065,4 +1065,124 @@ mod tests {
             captures_seen, long_chains, crowned_mid_capture
         );
     }
+
+    /// The position seen from the other side: turned half a circle, colours
+    /// swapped. Its moves must be the original moves, square by square.
+    fn turned_around(rows: &[String]) -> Vec<String> {
+        rows.iter()
+            .rev()
+            .map(|row| {
+                row.chars()
+                    .rev()
+                    .map(|c| match c {
+                        'w' => 'b',
+                        'W' => 'B',
+                        'b' => 'w',
+                        'B' => 'W',
+                        other => other,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn turned_move(m: &str) -> String {
+        m.chars()
+            .map(|c| match c {
+                'a'..='h' => (b'a' + b'h' - c as u8) as char,
+                '1'..='8' => (b'1' + b'8' - c as u8) as char,
+                other => other,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn both_colours_play_by_the_same_rules() {
+        let mut rng = SplitMix(0xC0_10_55);
+        for _ in 0..3_000 {
+            let rows = random_rows(&mut rng);
+            let (turn, other) = if rng.below(2) == 0 {
+                ("WHITE", "BLACK")
+            } else {
+                ("BLACK", "WHITE")
+            };
+            let mut expected: Vec<String> = real_moves(&rows, turn)
+                .iter()
+                .map(|m| turned_move(m))
+                .collect();
+            expected.sort();
+            assert_eq!(
+                real_moves(&turned_around(&rows), other),
+                expected,
+                "position {:?} {}",
+                rows,
+                turn
+            );
+        }
+    }
+
+    #[test]
+    fn real_and_naive_agree_on_extreme_positions() {
+        // The worst cases kept as samples: most moves, longest chains, most
+        // simple moves, a crowded board.
+        let positions: &[(&[&str], &str)] = &[
+            (
+                &[
+                    ".....B..", "....B.b.", ".B.b...B", "......b.", ".b.B.B..", "B.W.b...",
+                    ".b.b.B..", "........",
+                ],
+                "WHITE",
+            ),
+            (
+                &[
+                    ".W.W....", "W.b.b.b.", "........", "......b.", ".b.B...W", "......B.",
+                    ".B.b...W", "......W.",
+                ],
+                "WHITE",
+            ),
+            (
+                &[
+                    "........", "W.b.b.b.", ".b......", "b...b.b.", ".b.b...b", "......b.",
+                    ".b.b.b..", "........",
+                ],
+                "WHITE",
+            ),
+            (
+                &[
+                    ".W.W.W.W", "W.......", ".......W", "W.......", ".......W", "W.......",
+                    ".......W", "W.W.W.W.",
+                ],
+                "WHITE",
+            ),
+            (
+                &[
+                    ".b...b.W", "W.B.B.b.", "...W...W", "..B.b.B.", ".b...B..", "W...B.B.",
+                    ".b.B...W", "W.B.W.W.",
+                ],
+                "WHITE",
+            ),
+            (
+                &[
+                    ".B......", "B...w.W.", ".W......", "B...W.w.", ".w......", "........",
+                    ".w.w.w.B", "....B.B.",
+                ],
+                "BLACK",
+            ),
+        ];
+        for &(rows, turn) in positions {
+            let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+            let real = real_moves(&rows, turn);
+            assert!(
+                real.len() >= 49,
+                "an extreme position should have many moves"
+            );
+            assert_eq!(
+                real,
+                naive_moves(&rows, turn),
+                "position {:?} {}",
+                rows,
+                turn
+            );
+        }
+    }
 }
