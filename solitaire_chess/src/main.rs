@@ -1,11 +1,920 @@
-//! solitaire_chess: not implemented yet (see its issue). Reads stdin and fails loudly so
-//! the judge reports every sample of this problem as failing.
+// Solitaire Chess on a 4x4 board.
+//
+// The puzzle: a few chess pieces of one colour stand on a 4x4 board. Every move is a
+// capture: a piece moves exactly as it would in chess onto a square holding another piece,
+// which leaves the board. Kings, queens, rooks, bishops and knights move as usual (queens,
+// rooks and bishops need every square between start and target to be empty, knights jump).
+// The pawn is the one change: it captures one square diagonally in any of the four
+// directions. A piece never changes its type. The goal is to end with exactly one piece.
+//
+// Input: the 16 squares, top row first and left to right within a row. Whitespace is
+// ignored anywhere, so spaced rows, compact rows and a single 16-character line all work.
+// K Q R B N P are pieces, any other visible character is an empty square.
+// Output: one line. A solution as [[[x,y],[x,y]],...] (from-square, then the square of the
+// captured piece; x is the column from the left, y the row from the bottom, both 0..3),
+// `[]` when only one piece stands already, `0` when there is no solution (or no piece).
+//
+// Approach: depth-first search over capture sequences. A position is 16 squares of 4 bits,
+// so it is one u64, and every position found to be a dead end is remembered in a hash set,
+// so the search never explores a position twice (without that, a full board is reached by
+// billions of move orders). Before expanding a position, a cheap, sound test throws it
+// away when some pieces can provably never meet: pieces only ever move onto squares that
+// are occupied now, so each piece is confined to the squares it can reach by its own kind
+// of move through currently occupied squares (ignoring blockers, which can only vanish).
+// Two pieces whose reachable sets are disjoint can never capture one another, and if the
+// pieces split into groups that cannot touch, each group keeps a survivor: unsolvable.
+// This is what rejects, say, two bishops on different colours at once.
+//
+// Cost: each position is expanded at most once; expanding one costs at most 16 pieces x 15
+// targets table look-ups plus the reachability test (a handful of 16-bit mask operations per
+// piece). The number of positions reachable from a full board is what bounds the work; the
+// slowest boards found by a random search (kept as samples) need a few tens of thousands of
+// positions, a few milliseconds.
 
 use std::io::Read;
 
+/// Piece codes stored in a board nibble; 0 is an empty square.
+const KING: u8 = 1;
+const QUEEN: u8 = 2;
+const ROOK: u8 = 3;
+const BISHOP: u8 = 4;
+const KNIGHT: u8 = 5;
+const PAWN: u8 = 6;
+/// A piece that can never move again (no occupied square lies on any of its lines or
+/// jumps, and squares only ever empty). From then on only its square matters, not its
+/// kind, so such pieces share one code (see `simplest_equivalent`).
+const STUCK: u8 = 7;
+
+/// The letter of a piece in the input, or None for an empty square.
+fn piece_from_char(c: char) -> Option<u8> {
+    match c {
+        'K' => Some(KING),
+        'Q' => Some(QUEEN),
+        'R' => Some(ROOK),
+        'B' => Some(BISHOP),
+        'N' => Some(KNIGHT),
+        'P' => Some(PAWN),
+        _ => None,
+    }
+}
+
+/// Square numbering: square = y * 4 + x, with x the column from the left and y the row
+/// from the bottom, as in the output coordinates.
+fn square(x: i32, y: i32) -> usize {
+    (y * 4 + x) as usize
+}
+
+fn on_board(x: i32, y: i32) -> bool {
+    (0..4).contains(&x) && (0..4).contains(&y)
+}
+
+/// One way for a piece to capture: the target square and the squares that must be empty.
+#[derive(Clone, Copy)]
+struct Capture {
+    to: u8,
+    between: u16,
+}
+
+/// Capture tables for every piece type and starting square, built once from the rules.
+struct Rules {
+    /// captures[kind][from]: every target square with the squares in between.
+    captures: Vec<Vec<Vec<Capture>>>,
+    /// reach[kind][from]: the squares it could capture on, as a mask, ignoring blockers.
+    reach: [[u16; 16]; 8],
+    /// spread[kind][row][bits]: every square a piece of `kind` could capture on, ignoring
+    /// blockers, from any of the squares of row `row` set in the 4-bit mask `bits`.
+    /// Looking a whole row up at once keeps the pruning test cheap.
+    spread: Vec<[[u16; 16]; 4]>,
+}
+
+/// Direction vectors of the sliders and steppers.
+const STRAIGHT: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT_JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Rule: sliders (queen, rook, bishop) go any distance along their lines; every square
+/// passed over must be empty, which is recorded in `between`.
+fn slide_captures(x: i32, y: i32, dirs: &[(i32, i32)], out: &mut Vec<Capture>) {
+    for &(dx, dy) in dirs {
+        let mut between = 0u16;
+        let (mut cx, mut cy) = (x + dx, y + dy);
+        while on_board(cx, cy) {
+            out.push(Capture {
+                to: square(cx, cy) as u8,
+                between,
+            });
+            between |= 1 << square(cx, cy);
+            cx += dx;
+            cy += dy;
+        }
+    }
+}
+
+/// Rule: steppers (king, knight, pawn) capture on a fixed set of offsets; nothing in
+/// between matters (the knight jumps, the others move one square).
+fn step_captures(x: i32, y: i32, offsets: &[(i32, i32)], out: &mut Vec<Capture>) {
+    for &(dx, dy) in offsets {
+        if on_board(x + dx, y + dy) {
+            out.push(Capture {
+                to: square(x + dx, y + dy) as u8,
+                between: 0,
+            });
+        }
+    }
+}
+
+/// Every capture a piece of `kind` standing on (x, y) could make on an otherwise empty board.
+fn captures_of(kind: u8, x: i32, y: i32) -> Vec<Capture> {
+    let mut out = Vec::new();
+    let king_steps: Vec<(i32, i32)> = STRAIGHT.iter().chain(DIAGONAL.iter()).cloned().collect();
+    match kind {
+        KING => step_captures(x, y, &king_steps, &mut out),
+        QUEEN => {
+            slide_captures(x, y, &STRAIGHT, &mut out);
+            slide_captures(x, y, &DIAGONAL, &mut out);
+        }
+        ROOK => slide_captures(x, y, &STRAIGHT, &mut out),
+        BISHOP => slide_captures(x, y, &DIAGONAL, &mut out),
+        KNIGHT => step_captures(x, y, &KNIGHT_JUMPS, &mut out),
+        // The solitaire pawn: one square diagonally, in all four directions.
+        PAWN => step_captures(x, y, &DIAGONAL, &mut out),
+        _ => {}
+    }
+    out
+}
+
+impl Rules {
+    fn new() -> Rules {
+        let mut captures = vec![vec![Vec::new(); 16]; 8];
+        let mut reach = [[0u16; 16]; 8];
+        for kind in KING..=PAWN {
+            for y in 0..4 {
+                for x in 0..4 {
+                    let list = captures_of(kind, x, y);
+                    let s = square(x, y);
+                    reach[kind as usize][s] = list.iter().fold(0, |m, c| m | 1 << c.to);
+                    captures[kind as usize][s] = list;
+                }
+            }
+        }
+        let spread = reach
+            .iter()
+            .map(|of_square| {
+                let mut table = [[0u16; 16]; 4];
+                for (row, entries) in table.iter_mut().enumerate() {
+                    for (bits, entry) in entries.iter_mut().enumerate() {
+                        *entry = (0..4)
+                            .filter(|x| bits & (1 << x) != 0)
+                            .fold(0, |m, x| m | of_square[4 * row + x]);
+                    }
+                }
+                table
+            })
+            .collect();
+        Rules {
+            captures,
+            reach,
+            spread,
+        }
+    }
+}
+
+/// A position: nibble `s` of the u64 holds the piece on square `s` (0 = empty).
+type Board = u64;
+
+fn piece_at(board: Board, s: usize) -> u8 {
+    ((board >> (4 * s)) & 15) as u8
+}
+
+fn with_piece(board: Board, s: usize, kind: u8) -> Board {
+    (board & !(15u64 << (4 * s))) | (kind as u64) << (4 * s)
+}
+
+fn occupancy(board: Board) -> u16 {
+    (0..16).fold(0, |m, s| {
+        if piece_at(board, s) != 0 {
+            m | 1 << s
+        } else {
+            m
+        }
+    })
+}
+
+/// Iterates over the set bits of a 16-bit mask, lowest first.
+fn squares_of(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(s)
+        }
+    })
+}
+
+/// The squares a piece of `kind` on `from` could ever stand on: it only ever lands on
+/// squares that are occupied now, so it is confined to the occupied squares it can reach
+/// by repeated moves of its kind (blockers ignored, since they can only disappear).
+fn confinement(rules: &Rules, kind: u8, from: usize, occ: u16) -> u16 {
+    let spread = &rules.spread[kind as usize];
+    let mut seen = 1u16 << from;
+    let mut frontier = seen;
+    while frontier != 0 {
+        let f = frontier as usize;
+        let mut next = spread[0][f & 15]
+            | spread[1][(f >> 4) & 15]
+            | spread[2][(f >> 8) & 15]
+            | spread[3][f >> 12];
+        next &= occ & !seen;
+        seen |= next;
+        frontier = next;
+    }
+    seen
+}
+
+/// The zones of all pieces, computed once per position (pieces of one kind inside one
+/// zone share it). `of_kind[k]` is the mask of the squares holding kind k.
+struct Zones {
+    list: [u16; 16],
+    len: usize,
+    /// by_kind[k]: every square some piece of kind k could still stand on.
+    by_kind: [u16; 8],
+}
+
+fn zones_of(rules: &Rules, of_kind: &[u16; 8], occ: u16) -> Zones {
+    let mut z = Zones {
+        list: [0; 16],
+        len: 0,
+        by_kind: [0; 8],
+    };
+    for kind in KING..=STUCK {
+        let mut left = of_kind[kind as usize];
+        while left != 0 {
+            let zone = confinement(rules, kind, left.trailing_zeros() as usize, occ);
+            z.list[z.len] = zone;
+            z.len += 1;
+            z.by_kind[kind as usize] |= zone;
+            left &= !zone;
+        }
+    }
+    z
+}
+
+/// Pruning rule: two pieces can only ever interact if their zones overlap. If the pieces
+/// fall into groups that can never touch, every group keeps at least one piece, so more
+/// than one piece would remain.
+fn pieces_can_all_meet(zones: &Zones, occ: u16) -> bool {
+    // Grow one group from the first zone, absorbing every zone that overlaps it. A zone
+    // lying inside the group overlaps it, so all pieces meet iff the group covers `occ`.
+    let zones = &zones.list[..zones.len];
+    let mut group = zones[0];
+    loop {
+        let before = group;
+        for &zone in zones {
+            if zone & group != 0 {
+                group |= zone;
+            }
+        }
+        if group == occ {
+            return true;
+        }
+        if group == before {
+            return false;
+        }
+    }
+}
+
+/// Pruning rule: every move empties its from-square for good (pieces only land on occupied
+/// squares), and a solution has one move per piece but one, so every square but the last
+/// piece's is emptied exactly once. A stuck piece never leaves its square; someone must
+/// capture it there and then move on, entering from one occupied square and leaving to
+/// another, so it needs a kind that can get there with two occupied squares a move away.
+/// Squares where no such piece exists can only be the final square: two of them are fatal.
+fn stuck_squares_can_clear(rules: &Rules, zones: &Zones, of_kind: &[u16; 8], occ: u16) -> bool {
+    let mut final_squares = 0;
+    for s in squares_of(of_kind[STUCK as usize]) {
+        let passable = (KING..=PAWN).any(|k| {
+            zones.by_kind[k as usize] & (1 << s) != 0
+                && (rules.reach[k as usize][s] & occ).count_ones() >= 2
+        });
+        if !passable {
+            final_squares += 1;
+            if final_squares == 2 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Merging rule: a piece that can capture on no occupied square, even ignoring blockers,
+/// can never move again (squares only ever empty), so from then on its kind no longer
+/// matters and it becomes STUCK. Only the pieces on `recheck` are looked at: after a
+/// move, only pieces that could capture on the square just vacated can become stuck.
+fn mark_stuck_pieces(rules: &Rules, mut board: Board, occ: u16, recheck: u16) -> Board {
+    for s in squares_of(recheck) {
+        let kind = piece_at(board, s);
+        if rules.reach[kind as usize][s] & occ == 0 {
+            board = with_piece(board, s, STUCK);
+        }
+    }
+    board
+}
+
+/// The positions known to have no solution: an open-addressing hash set of boards.
+/// A board with pieces is never 0, so 0 marks a free slot.
+struct DeadEnds {
+    slots: Vec<Board>,
+    len: usize,
+}
+
+impl DeadEnds {
+    fn new() -> DeadEnds {
+        DeadEnds {
+            slots: vec![0; 1 << 10],
+            len: 0,
+        }
+    }
+
+    fn slot_of(&self, board: Board) -> usize {
+        let h = (board ^ (board >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 40) as usize & (self.slots.len() - 1)
+    }
+
+    fn contains(&self, board: Board) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot_of(board);
+        loop {
+            let here = self.slots[i];
+            if here == board {
+                return true;
+            }
+            if here == 0 {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, board: Board) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let bigger = vec![0; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, bigger);
+            self.len = 0;
+            for b in old {
+                if b != 0 {
+                    self.insert(b);
+                }
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot_of(board);
+        while self.slots[i] != 0 {
+            if self.slots[i] == board {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = board;
+        self.len += 1;
+    }
+}
+
+/// A move as (from-square, to-square).
+type Move = (usize, usize);
+
+/// The search state: capture tables and the positions known to have no solution.
+struct Solver {
+    rules: Rules,
+    dead_ends: DeadEnds,
+    /// Number of positions expanded (for measurements and tests).
+    expanded: u64,
+}
+
+/// Rule: every move is a capture, so the target must hold a piece; a slider also needs
+/// every square in between to be empty.
+fn capture_is_legal(c: &Capture, occ: u16) -> bool {
+    occ & (1 << c.to) != 0 && occ & c.between == 0
+}
+
+/// Every legal capture in a position, from the same tables the search walks.
+#[cfg(test)]
+fn legal_captures(rules: &Rules, board: Board) -> Vec<Move> {
+    let occ = occupancy(board);
+    let mut moves = Vec::new();
+    for from in squares_of(occ) {
+        for c in &rules.captures[piece_at(board, from) as usize][from] {
+            if capture_is_legal(c, occ) {
+                moves.push((from, c.to as usize));
+            }
+        }
+    }
+    moves
+}
+
+/// Depth-first search; on success `path` holds the moves in reverse order.
+fn search(
+    rules: &Rules,
+    dead_ends: &mut DeadEnds,
+    expanded: &mut u64,
+    board: Board,
+    occ: u16,
+    recheck: u16,
+    path: &mut Vec<Move>,
+) -> bool {
+    if occ & (occ - 1) == 0 {
+        return true; // exactly one piece left: solved
+    }
+    let board = mark_stuck_pieces(rules, board, occ, recheck);
+    if dead_ends.contains(board) {
+        return false;
+    }
+    *expanded += 1;
+    let mut of_kind = [0u16; 8];
+    for s in squares_of(occ) {
+        of_kind[piece_at(board, s) as usize] |= 1 << s;
+    }
+    let zones = zones_of(rules, &of_kind, occ);
+    if pieces_can_all_meet(&zones, occ) && stuck_squares_can_clear(rules, &zones, &of_kind, occ) {
+        for from in squares_of(occ) {
+            let kind = piece_at(board, from);
+            let lifted = with_piece(board, from, 0);
+            let occ_after = occ & !(1 << from);
+            // After this move only the pieces that could capture on `from` (moves are
+            // symmetric, so those `from` reaches by their own kind) and the mover itself
+            // can have become stuck.
+            let mut attackers = 0u16;
+            for k in KING..=PAWN {
+                attackers |= rules.reach[k as usize][from] & of_kind[k as usize];
+            }
+            for c in &rules.captures[kind as usize][from] {
+                if capture_is_legal(c, occ) {
+                    // The mover keeps its type and takes the captured piece's square.
+                    let next = with_piece(lifted, c.to as usize, kind);
+                    let recheck = (attackers | 1 << c.to) & occ_after;
+                    if search(rules, dead_ends, expanded, next, occ_after, recheck, path) {
+                        path.push((from, c.to as usize));
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    dead_ends.insert(board);
+    false
+}
+
+impl Solver {
+    fn new() -> Solver {
+        Solver {
+            rules: Rules::new(),
+            dead_ends: DeadEnds::new(),
+            expanded: 0,
+        }
+    }
+
+    /// A solution from start to end, or None if the board cannot be reduced to one piece
+    /// (an empty board has no solution either).
+    fn solve(&mut self, board: Board) -> Option<Vec<Move>> {
+        let occ = occupancy(board);
+        if occ == 0 {
+            return None;
+        }
+        let mut path = Vec::new();
+        let found = search(
+            &self.rules,
+            &mut self.dead_ends,
+            &mut self.expanded,
+            board,
+            occ,
+            occ,
+            &mut path,
+        );
+        if found {
+            path.reverse();
+            Some(path)
+        } else {
+            None
+        }
+    }
+}
+
+/// Reads the 16 squares. Whitespace is skipped; every other character is one square.
+fn parse_board(text: &str) -> Result<Board, String> {
+    let mut board: Board = 0;
+    let mut cells = 0usize;
+    let mut line_no = 1usize;
+    for c in text.chars() {
+        if c == '\n' {
+            line_no += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            continue;
+        }
+        if cells == 16 {
+            return Err(format!(
+                "line {}: expected exactly 16 squares, found a 17th ('{}')",
+                line_no, c
+            ));
+        }
+        // Input is top row first; rows count from the bottom in our coordinates.
+        let (x, y) = ((cells % 4) as i32, 3 - (cells / 4) as i32);
+        if let Some(kind) = piece_from_char(c) {
+            board = with_piece(board, square(x, y), kind);
+        }
+        cells += 1;
+    }
+    if cells < 16 {
+        let last = if text.ends_with('\n') {
+            line_no - 1
+        } else {
+            line_no
+        };
+        return Err(format!(
+            "line {}: input ended after {} squares, expected 16 (K Q R B N P or an empty-square mark)",
+            last.max(1),
+            cells
+        ));
+    }
+    Ok(board)
+}
+
+/// The answer line: `0` without a solution, otherwise the list of moves.
+fn format_answer(solution: &Option<Vec<Move>>) -> String {
+    match *solution {
+        None => "0".to_string(),
+        Some(ref moves) => {
+            let items: Vec<String> = moves
+                .iter()
+                .map(|&(from, to)| format!("[[{},{}],[{},{}]]", from % 4, from / 4, to % 4, to / 4))
+                .collect();
+            format!("[{}]", items.join(","))
+        }
+    }
+}
+
 fn main() {
-    let mut input = String::new();
-    let _ = std::io::stdin().read_to_string(&mut input);
-    eprintln!("solitaire_chess: not implemented");
-    std::process::exit(1);
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+        eprintln!("line 1: cannot read standard input: {}", e);
+        std::process::exit(1);
+    }
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+            eprintln!("line {}: input is not valid UTF-8 text", line);
+            std::process::exit(1);
+        }
+    };
+    let board = match parse_board(&text) {
+        Ok(b) => b,
+        Err(msg) => {
+            eprintln!("{}", msg);
+            std::process::exit(1);
+        }
+    };
+    let mut solver = Solver::new();
+    println!("{}", format_answer(&solver.solve(board)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        parse_board(text).expect("test board parses")
+    }
+
+    /// The squares, as "[x,y]" strings, that the piece on (x, y) may capture on.
+    fn targets(text: &str, x: usize, y: usize) -> Vec<String> {
+        let rules = Rules::new();
+        let mut found: Vec<String> = legal_captures(&rules, board(text))
+            .into_iter()
+            .filter(|&(from, _)| from == y * 4 + x)
+            .map(|(_, to)| format!("[{},{}]", to % 4, to / 4))
+            .collect();
+        found.sort();
+        found
+    }
+
+    fn solve_text(text: &str) -> String {
+        format_answer(&Solver::new().solve(board(text)))
+    }
+
+    #[test]
+    fn king_captures_one_step_in_all_eight_directions() {
+        let t = "PPPP\nPKPP\nPPPP\nPPPP";
+        assert_eq!(
+            targets(t, 1, 2),
+            ["[0,1]", "[0,2]", "[0,3]", "[1,1]", "[1,3]", "[2,1]", "[2,2]", "[2,3]"]
+        );
+        assert!(targets("K.P.\n....\n..P.\n....", 0, 3).is_empty());
+    }
+
+    #[test]
+    fn queen_slides_along_lines_and_diagonals_until_blocked() {
+        // Queen on [0,0]; [0,2] is behind [0,1], [3,3] behind [2,2]; [1,2] is off-line.
+        let t = "...P\n.PP.\nN...\nQ..R";
+        assert_eq!(targets(t, 0, 0), ["[0,1]", "[2,2]", "[3,0]"]);
+    }
+
+    #[test]
+    fn rook_slides_straight_only() {
+        let t = "R..P\n.P..\n....\nN..B";
+        assert_eq!(targets(t, 0, 3), ["[0,0]", "[3,3]"]);
+        // Blocked by the knight in between.
+        assert_eq!(targets("R...\nN...\n....\nP...", 0, 3), ["[0,2]"]);
+    }
+
+    #[test]
+    fn bishop_slides_diagonally_only() {
+        let t = "B..P\n....\n..N.\nP..R";
+        assert_eq!(targets(t, 0, 3), ["[2,1]"]);
+        assert_eq!(targets("B...\n....\n....\n...R", 0, 3), ["[3,0]"]);
+    }
+
+    #[test]
+    fn knight_jumps_over_pieces() {
+        // Surrounded, it still reaches [1,3] and [2,2]; the adjacent pieces are not targets.
+        let t = ".P..\nQQP.\nNQ..\nQQ..";
+        assert_eq!(targets(t, 0, 1), ["[1,3]", "[2,2]"]);
+    }
+
+    #[test]
+    fn pawn_captures_one_square_diagonally_in_every_direction() {
+        let t = "P.P.\n.P..\nPPP.\n...P";
+        assert_eq!(targets(t, 1, 2), ["[0,1]", "[0,3]", "[2,1]", "[2,3]"]);
+        // Not two squares away, not straight.
+        assert!(targets("P...\n....\n..P.\n....", 0, 3).is_empty());
+        assert!(targets("P...\nP...\n....\n....", 0, 3).is_empty());
+    }
+
+    #[test]
+    fn moves_never_go_to_empty_squares() {
+        assert!(legal_captures(&Rules::new(), board("Q...\n....\n....\n....")).is_empty());
+    }
+
+    #[test]
+    fn the_mover_keeps_its_kind() {
+        // Pawn takes rook on [1,1]; a rook there could take the knight on [1,3], the
+        // pawn cannot. The other first move (rook takes knight) strands the pawn.
+        assert_eq!(solve_text(".N..\n....\n.R..\nP..."), "0");
+        // With a queen instead of the pawn it works: queen takes rook, then knight.
+        assert_eq!(
+            solve_text(".N..\n....\n.R..\nQ..."),
+            "[[[0,0],[1,1]],[[1,1],[1,3]]]"
+        );
+    }
+
+    #[test]
+    fn one_piece_is_already_solved_and_none_is_unsolvable() {
+        assert_eq!(solve_text("....\n..N.\n....\n...."), "[]");
+        assert_eq!(solve_text("................"), "0");
+    }
+
+    #[test]
+    fn bishops_on_different_colours_never_meet() {
+        // Side by side, so on different colours: neither can ever take the other.
+        assert_eq!(solve_text("BB.............."), "0");
+        // On one diagonal they can.
+        assert_ne!(solve_text("B....B.........."), "0");
+    }
+
+    #[test]
+    fn stuck_pieces_reachable_only_through_one_square_are_fatal() {
+        // The knight can take the pawn on [1,3] or the bishop on [0,0] but then has
+        // nowhere to go; the pawn on [1,0] can only take the knight. Nothing else moves.
+        assert_eq!(solve_text(".P..\n....\n..N.\nBP.."), "0");
+    }
+
+    #[test]
+    fn seed_puzzles_are_solved() {
+        for text in [
+            "...N.....R....B.",
+            ".....B..RP.....N",
+            ".NR.B...N..B..P.",
+            "...N...RRBB.NPP.",
+            "P....R..R.R..R..",
+            ".P.NK.....B...RQ",
+        ]
+        .iter()
+        {
+            let answer = Solver::new().solve(board(text));
+            let moves = answer.expect("seed puzzles have solutions");
+            assert!(naive::replays(&naive::pieces_of(text), &moves), "{}", text);
+        }
+    }
+
+    #[test]
+    fn the_three_layouts_and_line_ends_read_alike() {
+        let spaced = ". . . .\n. B . .\nR P . .\n. . . N\n";
+        let rows = "....\r\n.B..\r\nRP..\r\n...N";
+        let line = ".....B..RP.....N";
+        let other_marks = "0000 0B00 RP00 x-_N  \n\n";
+        assert_eq!(board(spaced), board(line));
+        assert_eq!(board(rows), board(line));
+        assert_eq!(board(other_marks), board(line));
+        // Lower-case letters are not pieces.
+        assert_eq!(board("k..............."), 0);
+    }
+
+    #[test]
+    fn wrong_square_counts_are_reported_with_their_line() {
+        assert_eq!(
+            parse_board("....\n....\n....\n...").unwrap_err(),
+            "line 4: input ended after 15 squares, expected 16 (K Q R B N P or an empty-square mark)"
+        );
+        assert_eq!(
+            parse_board("....\n....\n....\n....\n.\n").unwrap_err(),
+            "line 5: expected exactly 16 squares, found a 17th ('.')"
+        );
+        assert!(parse_board("")
+            .unwrap_err()
+            .starts_with("line 1: input ended after 0"));
+    }
+
+    #[test]
+    fn answers_are_printed_without_spaces() {
+        assert_eq!(format_answer(&None), "0");
+        assert_eq!(format_answer(&Some(vec![])), "[]");
+        assert_eq!(
+            format_answer(&Some(vec![(3, 5), (5, 6)])),
+            "[[[3,0],[1,1]],[[1,1],[2,1]]]"
+        );
+    }
+
+    /// A deliberately plain second solver: the pieces are a list of (x, y, letter), the
+    /// movement rules are geometry on coordinate differences, blocking is checked by
+    /// looking for a piece on the segment, and the search tries every capture with no
+    /// memo and no pruning. Only usable on small boards.
+    mod naive {
+        pub type Piece = (i32, i32, char);
+
+        pub fn pieces_of(text: &str) -> Vec<Piece> {
+            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            let mut out = Vec::new();
+            for (i, &c) in cells.iter().enumerate() {
+                if "KQRBNP".contains(c) {
+                    out.push(((i % 4) as i32, 3 - (i / 4) as i32, c));
+                }
+            }
+            out
+        }
+
+        fn between(a: Piece, b: Piece, p: Piece) -> bool {
+            // p lies strictly inside the segment a-b (a and b share a line or diagonal).
+            let cross = (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+            let inside_x = (p.0 - a.0) * (p.0 - b.0) <= 0;
+            let inside_y = (p.1 - a.1) * (p.1 - b.1) <= 0;
+            cross == 0
+                && inside_x
+                && inside_y
+                && (p.0, p.1) != (a.0, a.1)
+                && (p.0, p.1) != (b.0, b.1)
+        }
+
+        pub fn can_capture(pieces: &[Piece], i: usize, j: usize) -> bool {
+            let (a, b) = (pieces[i], pieces[j]);
+            let (dx, dy) = ((b.0 - a.0).abs(), (b.1 - a.1).abs());
+            let line = dx == 0 || dy == 0;
+            let diag = dx == dy;
+            let clear = || pieces.iter().all(|&p| !between(a, b, p));
+            match a.2 {
+                'K' => dx.max(dy) == 1,
+                'N' => dx * dx + dy * dy == 5,
+                'P' => dx == 1 && dy == 1,
+                'R' => line && clear(),
+                'B' => diag && clear(),
+                _ => (line || diag) && clear(),
+            }
+        }
+
+        pub fn solvable(pieces: &[Piece]) -> bool {
+            if pieces.len() == 1 {
+                return true;
+            }
+            for i in 0..pieces.len() {
+                for j in 0..pieces.len() {
+                    if i != j && can_capture(pieces, i, j) {
+                        let mut next = pieces.to_vec();
+                        next[i] = (pieces[j].0, pieces[j].1, pieces[i].2);
+                        next.remove(j);
+                        if solvable(&next) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        }
+
+        /// Plays (from, to) square moves (square = 4y + x) and checks each one.
+        pub fn replays(start: &[Piece], moves: &[(usize, usize)]) -> bool {
+            let mut pieces = start.to_vec();
+            for &(from, to) in moves {
+                let at = |s: usize| {
+                    pieces
+                        .iter()
+                        .position(|p| (p.0, p.1) == ((s % 4) as i32, (s / 4) as i32))
+                };
+                let (i, j) = match (at(from), at(to)) {
+                    (Some(i), Some(j)) if i != j => (i, j),
+                    _ => return false,
+                };
+                if !can_capture(&pieces, i, j) {
+                    return false;
+                }
+                pieces[i] = (pieces[j].0, pieces[j].1, pieces[i].2);
+                pieces.remove(j);
+            }
+            pieces.len() == 1
+        }
+    }
+
+    /// splitmix64, for reproducible random boards.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        fn below(&mut self, n: u64) -> usize {
+            (self.next() % n) as usize
+        }
+    }
+
+    /// A random board of up to 8 pieces in the input's one-line form. Half of the boards
+    /// draw their pieces from a random pair or triple of kinds, which makes unsolvable
+    /// boards common.
+    fn random_board(rng: &mut Rng) -> String {
+        let mut cells = ['.'; 16];
+        let kinds: Vec<char> = if rng.below(2) == 0 {
+            "KQRBNP".chars().collect()
+        } else {
+            (0..2 + rng.below(2))
+                .map(|_| "KQRBNP".as_bytes()[rng.below(6)] as char)
+                .collect()
+        };
+        let count = rng.below(9);
+        let mut placed = 0;
+        while placed < count {
+            let s = rng.below(16);
+            if cells[s] == '.' {
+                cells[s] = kinds[rng.below(kinds.len() as u64)];
+                placed += 1;
+            }
+        }
+        cells.iter().collect()
+    }
+
+    #[test]
+    fn agrees_with_the_naive_solver_on_random_boards() {
+        let mut rng = Rng(2024);
+        let (mut solvable, mut unsolvable) = (0, 0);
+        for _ in 0..5000 {
+            let text = random_board(&mut rng);
+            let pieces = naive::pieces_of(&text);
+            let expected = !pieces.is_empty() && naive::solvable(&pieces);
+            match Solver::new().solve(board(&text)) {
+                Some(moves) => {
+                    assert!(
+                        expected,
+                        "solver found a solution the naive one did not: {}",
+                        text
+                    );
+                    assert!(naive::replays(&pieces, &moves), "bad solution for {}", text);
+                    solvable += 1;
+                }
+                None => {
+                    assert!(!expected, "solver missed a solution: {}", text);
+                    unsolvable += 1;
+                }
+            }
+        }
+        // Both outcomes must be well represented for the comparison to mean something.
+        assert!(
+            solvable > 1000 && unsolvable > 1000,
+            "{} / {}",
+            solvable,
+            unsolvable
+        );
+    }
 }
