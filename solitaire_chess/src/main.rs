@@ -257,7 +257,9 @@ fn zones_of(rules: &Rules, of_kind: &[u16; 8], occ: u16) -> Zones {
         len: 0,
         by_kind: [0; 8],
     };
-    for kind in KING..=STUCK {
+    // A stuck piece's zone is its own square; it joins a group exactly when another
+    // zone covers that square, so stuck pieces need no entry of their own.
+    for kind in KING..=PAWN {
         let mut left = of_kind[kind as usize];
         while left != 0 {
             let zone = confinement(rules, kind, left.trailing_zeros() as usize, occ);
@@ -276,6 +278,9 @@ fn zones_of(rules: &Rules, of_kind: &[u16; 8], occ: u16) -> Zones {
 fn pieces_can_all_meet(zones: &Zones, occ: u16) -> bool {
     // Grow one group from the first zone, absorbing every zone that overlaps it. A zone
     // lying inside the group overlaps it, so all pieces meet iff the group covers `occ`.
+    if zones.len == 0 {
+        return false; // two or more pieces, none of which can move
+    }
     let zones = &zones.list[..zones.len];
     let mut group = zones[0];
     loop {
