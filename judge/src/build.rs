@@ -143,7 +143,40 @@ pub fn edition_label(edition: Option<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::json_string_field;
+    use super::{json_string_field, rustc_alone};
+    use std::path::PathBuf;
+
+    fn scratch(name: &str, source: &str) -> (PathBuf, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("judge-build-{}-{}", std::process::id(), name));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("main.rs");
+        std::fs::write(&file, source).unwrap();
+        (file, dir)
+    }
+
+    #[test]
+    fn compiles_a_file_alone_and_the_binary_runs() {
+        let (file, dir) = scratch("ok", "fn main() { println!(\"hi\"); }\n");
+        let exe = rustc_alone(&file, "hello", Some("2021"), &dir).unwrap();
+        let out = std::process::Command::new(exe).output().unwrap();
+        assert_eq!(out.stdout, b"hi\n");
+    }
+
+    #[test]
+    fn a_file_that_needs_the_2021_prelude_fails_without_an_edition() {
+        // `TryFrom` is in the prelude only from 2021 on: exactly the kind of
+        // solution that builds in Cargo and fails on a judge with no --edition.
+        let source = "fn main() { let x = u8::try_from(300u32).is_err(); println!(\"{}\", x); }\n";
+        let (file, dir) = scratch("prelude", source);
+        assert!(rustc_alone(&file, "p", Some("2021"), &dir).is_ok());
+        let why = rustc_alone(&file, "p", None, &dir).unwrap_err();
+        assert!(
+            why.starts_with("rustc -O (no --edition: 2015) failed:"),
+            "{}",
+            why
+        );
+        assert!(why.contains("error"), "{}", why);
+    }
 
     #[test]
     fn reads_the_executable_out_of_cargo_json() {
