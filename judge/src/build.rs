@@ -12,8 +12,13 @@ pub const EDITIONS: [Option<&str>; 3] = [None, Some("2018"), Some("2021")];
 
 /// Builds the packages in release mode; for each, its executable or why not.
 /// Builds all at once, and one by one only when that fails, so that a broken
-/// solution costs only its own problem.
-pub fn cargo_release(root: &Path, packages: &[&str]) -> Vec<Result<PathBuf, String>> {
+/// solution costs only its own problem; those builds show the compiler's
+/// messages on stderr when `show_errors` is set.
+pub fn cargo_release(
+    root: &Path,
+    packages: &[&str],
+    show_errors: bool,
+) -> Vec<Result<PathBuf, String>> {
     if let Ok(built) = cargo_build(root, packages, false) {
         return packages
             .iter()
@@ -22,7 +27,7 @@ pub fn cargo_release(root: &Path, packages: &[&str]) -> Vec<Result<PathBuf, Stri
     }
     packages
         .iter()
-        .map(|p| match cargo_build(root, &[p], true) {
+        .map(|p| match cargo_build(root, &[p], show_errors) {
             Ok(built) => built.get(*p).cloned().ok_or_else(|| no_binary(p)),
             Err(why) => Err(why),
         })
@@ -52,14 +57,20 @@ fn cargo_build(
         cmd.arg("-p").arg(p);
     }
     cmd.stdin(Stdio::null());
-    if !show_errors {
-        cmd.stderr(Stdio::piped());
-    }
+    cmd.stderr(if show_errors {
+        Stdio::inherit()
+    } else {
+        Stdio::piped()
+    });
     let out = cmd
         .output()
         .map_err(|e| format!("cannot run cargo: {}", e))?;
     if !out.status.success() {
-        return Err("cargo build failed (the compiler's messages are above)".to_string());
+        let whose = if show_errors { "above" } else { "hidden" };
+        return Err(format!(
+            "cargo build failed (the compiler's messages are {})",
+            whose
+        ));
     }
     let mut built = HashMap::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
@@ -159,7 +170,34 @@ mod tests {
         let (file, dir) = scratch("ok", "fn main() { println!(\"hi\"); }\n");
         let exe = rustc_alone(&file, "hello", Some("2021"), &dir).unwrap();
         let out = std::process::Command::new(exe).output().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(out.stdout, b"hi\n");
+    }
+
+    #[test]
+    fn cargo_builds_each_good_package_and_names_the_broken_one() {
+        let root = std::env::temp_dir().join(format!("judge-build-{}-ws", std::process::id()));
+        let package = |name: &str, source: &str| {
+            let dir = root.join(name);
+            std::fs::create_dir_all(dir.join("src")).unwrap();
+            let manifest = format!(
+                "[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+                name
+            );
+            std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+            std::fs::write(dir.join("src/main.rs"), source).unwrap();
+        };
+        std::fs::create_dir_all(&root).unwrap();
+        let workspace = "[workspace]\nresolver = \"2\"\nmembers = [\"good\", \"bad\"]\n";
+        std::fs::write(root.join("Cargo.toml"), workspace).unwrap();
+        package("good", "fn main() {}\n");
+        package("bad", "fn main() { let x: u8 = \"no\"; }\n");
+        let built = super::cargo_release(&root, &["good", "bad"], false);
+        let _ = std::fs::remove_dir_all(&root);
+        let good = built[0].as_ref().expect("the good package builds");
+        assert_eq!(good.file_stem().unwrap(), "good");
+        let why = built[1].as_ref().expect_err("the bad package does not");
+        assert!(why.contains("cargo build failed"), "{}", why);
     }
 
     #[test]
@@ -168,8 +206,11 @@ mod tests {
         // solution that builds in Cargo and fails on a judge with no --edition.
         let source = "fn main() { let x = u8::try_from(300u32).is_err(); println!(\"{}\", x); }\n";
         let (file, dir) = scratch("prelude", source);
-        assert!(rustc_alone(&file, "p", Some("2021"), &dir).is_ok());
-        let why = rustc_alone(&file, "p", None, &dir).unwrap_err();
+        let with_2021 = rustc_alone(&file, "p", Some("2021"), &dir);
+        let without = rustc_alone(&file, "p", None, &dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(with_2021.is_ok());
+        let why = without.unwrap_err();
         assert!(
             why.starts_with("rustc -O (no --edition: 2015) failed:"),
             "{}",

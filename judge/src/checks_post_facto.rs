@@ -210,12 +210,12 @@ fn parse_input(input: &str) -> Result<(Side, Vec<Move>), String> {
 }
 
 /// The answer's two boards. Exactly 8 lines of 17 characters: a board row, one space,
-/// a board row. CRLF line ends, a missing final newline and trailing empty lines are
-/// tolerated; nothing else is.
+/// a board row. As in the judge's line comparison, CRLF line ends, spaces at line ends,
+/// a missing final newline and trailing empty lines are tolerated; nothing else is.
 fn parse_answer(output: &str) -> Result<(Board, Board), String> {
     let mut lines: Vec<&str> = output
         .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .map(|l| l.trim_end_matches([' ', '\t', '\r']))
         .collect();
     while lines.last() == Some(&"") {
         lines.pop();
@@ -537,6 +537,8 @@ B-w-b-.- B-w-.-.-
         let crlf_in = SAMPLE1_IN.replace('\n', "\r\n");
         assert_eq!(check(&crlf_in, "", SAMPLE1_OUT), Ok(()));
         assert_eq!(check(SAMPLE1_IN.trim_end(), "", SAMPLE1_OUT), Ok(()));
+        let trailing_blanks = SAMPLE1_OUT.replace('\n', " \t\n") + "  \n";
+        assert_eq!(check(SAMPLE1_IN, "", &trailing_blanks), Ok(()));
     }
 
     #[test]
@@ -737,10 +739,6 @@ B-w-b-.- B-w-.-.-
             ),
             (rebuild(2, "-.-.-.-.\t-.-.-.-."), "line 3: expected a space"),
             (
-                rebuild(2, "-.-.-.-. -.-.-.-. "),
-                "line 3: expected 17 characters",
-            ),
-            (
                 rebuild(2, " -.-.-.-. -.-.-.-."),
                 "line 3: expected 17 characters",
             ),
@@ -764,14 +762,9 @@ B-w-b-.- B-w-.-.-
             (format!("\n{}", SAMPLE1_OUT), "expected 8 lines, got 9"),
             (lines[..7].join("\n"), "expected 8 lines, got 7"),
             (format!("{}x\n", SAMPLE1_OUT), "expected 8 lines, got 9"),
-            (format!("{} \n", SAMPLE1_OUT), "expected 8 lines, got 9"),
             (String::new(), "expected 8 lines, got 0"),
             ("\n\n\n".to_string(), "expected 8 lines, got 0"),
             ("\r".to_string(), "expected 8 lines, got 0"),
-            (
-                SAMPLE1_OUT.replace('\n', "\r\r\n"),
-                "line 1: expected 17 characters",
-            ),
         ];
         for (out, needle) in cases {
             rejects(SAMPLE1_IN, &out, &[needle]);

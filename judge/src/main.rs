@@ -84,9 +84,10 @@ Options:
   --standalone       compile each <problem>/src/main.rs alone with plain
                      rustc -O under editions 2015 (no --edition), 2018 and 2021,
                      as an online judge does, and judge those binaries
-  --time-limit MS    time limit per test in milliseconds (default: the table's)
+  --time-limit MS    time limit per test in milliseconds (default: 2000)
   --repeat N         run each test N times, one test at a time, and report the
-                     median time: a benchmark with steady figures
+                     median time, beside the time it takes just to start a
+                     program here: a benchmark with steady figures
   -h, --help         this text";
 
 #[derive(Default)]
@@ -109,7 +110,10 @@ fn main() {
             return;
         }
         Err(why) => {
-            eprintln!("judge: {}\n(judge --help lists the options)", why);
+            eprintln!(
+                "judge: {} (cargo run -p judge -- --help lists the options)",
+                why
+            );
             process::exit(2);
         }
     };
@@ -141,10 +145,20 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                 .or_else(|| args.next().cloned())
                 .ok_or_else(|| format!("{} needs a value", name))
         };
+        let switch = matches!(flag, "-h" | "--help" | "--standalone");
+        if switch && inline.is_some() {
+            return Err(format!("{} takes no value", flag));
+        }
         match flag {
             "-h" | "--help" => return Ok(None),
             "--test" => options.test_filter = Some(value(flag)?),
-            "--cmd" => options.cmd = Some(value(flag)?),
+            "--cmd" => {
+                let cmd = value(flag)?;
+                if cmd.trim().is_empty() {
+                    return Err("--cmd needs a command to run".to_string());
+                }
+                options.cmd = Some(cmd);
+            }
             "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
             "--standalone" => options.standalone = true,
             "--repeat" => {
@@ -164,7 +178,13 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                     .ok_or_else(|| format!("--time-limit wants milliseconds, got {:?}", ms))?;
                 options.time_limit_ms = Some(ms);
             }
-            _ if flag.starts_with('-') => return Err(format!("unknown option {}", arg)),
+            _ if flag.starts_with('-') => {
+                return Err(format!(
+                    "unknown option {} (options: --test --cmd --tests --standalone \
+                     --time-limit --repeat --help)",
+                    arg
+                ))
+            }
             name => {
                 let problem = PROBLEMS.iter().find(|p| p.name == name).ok_or_else(|| {
                     let known: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
@@ -235,6 +255,14 @@ fn judge(options: &Options) -> Result<bool, String> {
         .filter(|(_, suite)| suite.program.is_ok())
         .flat_map(|(s, suite)| (0..suite.tests.len()).map(move |t| (s, t)))
         .collect();
+    if options.repeat > 1 {
+        if let Some(ms) = startup_baseline(options.repeat) {
+            println!(
+                "times are medians of {} runs; just starting a program takes {:.1} ms here",
+                options.repeat, ms
+            );
+        }
+    }
     let suites = Arc::new(suites);
     let mut results = run_in_parallel(&suites, &jobs, options);
 
@@ -251,8 +279,8 @@ fn judge(options: &Options) -> Result<bool, String> {
         }
         if suite.tests.is_empty() {
             // Without a filter, a problem with no tests has lost its samples.
-            if options.test_filter.is_some() {
-                println!("  no test matches");
+            if let Some(filter) = &options.test_filter {
+                println!("  no test name contains {:?}", filter);
             } else {
                 println!("  ERR   no tests found");
                 failed += 1;
@@ -294,13 +322,28 @@ fn judge(options: &Options) -> Result<bool, String> {
     Ok(failed == 0 && passed > 0)
 }
 
-/// The workspace this judge belongs to (found at compile time, so the judge
-/// works from any directory).
+/// The workspace to judge. Cargo tells a program it runs where its package
+/// is (`CARGO_MANIFEST_DIR`); without Cargo, the workspace around the current
+/// directory; failing that, the one this judge was compiled in. Asking at run
+/// time matters: two clones sharing a `CARGO_TARGET_DIR` share one judge binary.
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    let is_root = |dir: &Path| dir.join("judge").join("src").join("main.rs").is_file();
+    let cargo_said = env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .and_then(|judge| judge.parent().map(Path::to_path_buf));
+    let around_here = env::current_dir().ok().and_then(|here| {
+        here.ancestors()
+            .find(|dir| is_root(dir))
+            .map(Path::to_path_buf)
+    });
+    let compiled_in = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the judge crate lives inside the workspace")
-        .to_path_buf()
+        .to_path_buf();
+    cargo_said
+        .filter(|dir| is_root(dir))
+        .or(around_here)
+        .unwrap_or(compiled_in)
 }
 
 /// Every `.in` file under `dir` (recursively, sorted), with its `.out` or `.ans`.
@@ -335,8 +378,10 @@ fn find_tests(dir: &Path, filter: Option<&str>) -> Result<Vec<Test>, String> {
 
 fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
+        let entry = entry?;
+        let path = entry.path();
+        // Linked folders are not followed: a link to `..` would never end.
+        if entry.file_type()?.is_dir() {
             collect_inputs(&path, inputs)?;
         } else if path.extension().is_some_and(|e| e == "in") {
             inputs.push(path);
@@ -365,7 +410,7 @@ fn programs(
     }
     eprintln!("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = test_sets.iter().map(|(p, _)| p.name).collect();
-    let built = build::cargo_release(root, &names);
+    let built = build::cargo_release(root, &names, true);
     test_sets
         .into_iter()
         .zip(built)
@@ -495,7 +540,8 @@ fn judge_test(suite: &Suite, test: &Test, limit: Duration, repeat: usize) -> Jud
         }
     };
     let mut times = Vec::new();
-    loop {
+    let mut judged = ("AC", Vec::new());
+    for _ in 0..repeat {
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..]);
         let outcome = match run::run(&mut cmd, &input, limit) {
@@ -504,15 +550,37 @@ fn judge_test(suite: &Suite, test: &Test, limit: Duration, repeat: usize) -> Jud
         };
         times.push(outcome.elapsed.as_secs_f64() * 1000.0);
         let (verdict, details) = verdict(suite.problem.checker, &input, &answer, &outcome, limit);
-        if verdict != "AC" || times.len() == repeat {
-            times.sort_by(|a, b| a.total_cmp(b));
-            return Judged {
-                verdict,
-                ms: Some(times[times.len() / 2]),
-                details,
-            };
+        if judged.0 == "AC" {
+            judged = (verdict, details);
+        }
+        if verdict == "TLE" {
+            break; // waiting for the limit again tells nothing new
         }
     }
+    Judged {
+        verdict: judged.0,
+        ms: Some(median(&mut times)),
+        details: judged.1,
+    }
+}
+
+fn median(times: &mut [f64]) -> f64 {
+    times.sort_by(|a, b| a.total_cmp(b));
+    times[times.len() / 2]
+}
+
+/// What starting a program costs here, to read benchmark figures against:
+/// the median time of the judge's own `--help`, run `repeat` times.
+fn startup_baseline(repeat: usize) -> Option<f64> {
+    let exe = env::current_exe().ok()?;
+    let mut times = Vec::new();
+    for _ in 0..repeat {
+        let mut cmd = Command::new(&exe);
+        cmd.arg("--help");
+        let outcome = run::run(&mut cmd, b"", Duration::from_secs(10)).ok()?;
+        times.push(outcome.elapsed.as_secs_f64() * 1000.0);
+    }
+    Some(median(&mut times))
 }
 
 /// AC, WA, RE or TLE, with what the report should show about it.
@@ -600,6 +668,8 @@ mod tests {
         assert!(args(&["--tests", "x", "checkers_pos", "checkers_board"]).is_err());
         assert!(args(&["checkers_pos", "--cmd", "cat", "--standalone"]).is_err());
         assert!(args(&["--help"]).unwrap().is_none());
+        assert!(args(&["--standalone=no"]).is_err());
+        assert!(args(&["checkers_pos", "--cmd", " "]).is_err());
     }
 
     #[test]

@@ -191,28 +191,46 @@ fn kill_group(pid: u32) {
 }
 
 /// How the exit looks in a report: `exit code 3`, `killed by signal 11 (SIGSEGV)`.
+/// A shell running a program that dies of signal N exits with 128 + N, so
+/// such codes are explained too (they come up with `--cmd`).
 pub fn describe_status(status: &ExitStatus) -> String {
     if let Some(code) = status.code() {
-        return format!("exit code {}", code);
+        return match signal_name(code - 128) {
+            Some(name) if code > 128 => format!(
+                "exit code {} (a shell's way of saying signal {}, {})",
+                code,
+                code - 128,
+                name
+            ),
+            _ => format!("exit code {}", code),
+        };
     }
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
         if let Some(sig) = status.signal() {
-            let name = match sig {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                13 => " (SIGPIPE)",
-                15 => " (SIGTERM)",
-                _ => "",
+            return match signal_name(sig) {
+                Some(name) => format!("killed by signal {} ({})", sig, name),
+                None => format!("killed by signal {}", sig),
             };
-            return format!("killed by signal {}{}", sig, name);
         }
     }
     format!("{}", status)
+}
+
+/// The signals a crashing or killed program usually dies of.
+fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return None,
+    })
 }
 
 #[cfg(all(test, unix))]
@@ -247,6 +265,18 @@ mod tests {
         let out = sh("kill -SEGV $$", "", 5000);
         match out.end {
             End::Exited(s) => assert_eq!(describe_status(&s), "killed by signal 11 (SIGSEGV)"),
+            _ => panic!("expected an exit"),
+        }
+    }
+
+    #[test]
+    fn explains_a_signal_reported_by_a_shell() {
+        let out = sh("sh -c 'kill -SEGV $$'", "", 5000);
+        match out.end {
+            End::Exited(s) => assert_eq!(
+                describe_status(&s),
+                "exit code 139 (a shell's way of saying signal 11, SIGSEGV)"
+            ),
             _ => panic!("expected an exit"),
         }
     }

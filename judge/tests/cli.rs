@@ -4,13 +4,29 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// A scratch folder, removed when the test is done with it.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh folder of tests: `(name, input, answer)`; no answer file for `None`.
-fn tests_dir(tests: &[(&str, &str, Option<&str>)]) -> PathBuf {
+fn tests_dir(tests: &[(&str, &str, Option<&str>)]) -> TempDir {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "judge-cli-{}-{}",
@@ -25,7 +41,7 @@ fn tests_dir(tests: &[(&str, &str, Option<&str>)]) -> PathBuf {
             fs::write(dir.join(format!("{}.out", name)), answer).unwrap();
         }
     }
-    dir
+    TempDir(dir)
 }
 
 struct Report {
