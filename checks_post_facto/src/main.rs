@@ -15,7 +15,10 @@
 //! Input: `c n` (`B` or `W` moves first, 1 <= n <= 100), then n moves, `a-b` for a simple move,
 //! `axb1xb2...` for a jump move. Output: 8 lines, each the row of the board before the moves, a
 //! space, and the same row after them; `-` light cell, `.` empty dark square, `b w` men, `B W`
-//! kings. Any valid answer is accepted.
+//! kings. Any valid answer is accepted. Malformed input (a bad header, a move count that does
+//! not match, a move not in the notation, a square outside 1-32, a step that is not diagonal)
+//! gets one line on stderr naming the line, and exit status 1; so does a move list that no
+//! position can explain.
 //!
 //! Approach. (1) Squares the moves touch are forced: replaying the moves over a board whose
 //! squares are all "unknown", the first touch of a square tells what it held from the start (the
@@ -189,8 +192,10 @@ fn parse_game(text: &str) -> Result<Game, String> {
                 continue;
             }
             return Err(format!(
-                "line {}: expected end of input after {} moves, found `{}`",
-                number, count, line
+                "line {}: expected end of input after {} moves, found {}",
+                number,
+                count,
+                shown(line)
             ));
         }
         moves.push(parse_move(line, number)?);
@@ -211,8 +216,8 @@ fn parse_header(line: &str) -> Result<(Colour, usize), String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let bad = || {
         format!(
-            "line 1: expected `B n` or `W n` with 1 <= n <= 100, found `{}`",
-            line
+            "line 1: expected `B n` or `W n` with 1 <= n <= 100, found {}",
+            shown(line)
         )
     };
     if fields.len() != 2 {
@@ -240,8 +245,9 @@ fn parse_move(text: &str, line: usize) -> Result<Move, String> {
     let parts: Vec<&str> = text.split(separator).collect();
     if parts.len() < 2 || (!jump && parts.len() != 2) {
         return Err(format!(
-            "line {}: expected a move such as `9-13` or `9x18x25`, found `{}`",
-            line, text
+            "line {}: expected a move such as `9-13` or `9x18x25`, found {}",
+            line,
+            shown(text)
         ));
     }
     let mut squares = Vec::with_capacity(parts.len());
@@ -256,11 +262,11 @@ fn parse_move(text: &str, line: usize) -> Result<Move, String> {
                 "diagonal step"
             };
             return Err(format!(
-                "line {}: {} to {} in `{}` is not a {}",
+                "line {}: {} to {} in {} is not a {}",
                 line,
                 pair[0] + 1,
                 pair[1] + 1,
-                text,
+                shown(text),
                 what
             ));
         }
@@ -275,15 +281,18 @@ fn parse_move(text: &str, line: usize) -> Result<Move, String> {
 fn parse_square(part: &str, line: usize, text: &str) -> Result<usize, String> {
     if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "line {}: expected a move such as `9-13` or `9x18x25`, found `{}`",
-            line, text
+            "line {}: expected a move such as `9-13` or `9x18x25`, found {}",
+            line,
+            shown(text)
         ));
     }
     match part.parse::<usize>() {
         Ok(k) if (1..=32).contains(&k) => Ok(k - 1),
         _ => Err(format!(
-            "line {}: square {} in `{}` is out of range 1-32",
-            line, part, text
+            "line {}: square {} in {} is out of range 1-32",
+            line,
+            part,
+            shown(text)
         )),
     }
 }
@@ -709,28 +718,99 @@ fn answer(text: &str) -> Result<String, String> {
     Ok(render(&before, &after))
 }
 
-fn main() {
-    let mut input = String::new();
-    if io::stdin().read_to_string(&mut input).is_err() {
-        eprintln!("checks_post_facto: input is not readable UTF-8 text");
-        std::process::exit(1);
+/// Offending input as a message quotes it: escaped, and cut when long.
+fn shown(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() > MAX {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{:?}", text)
     }
-    match answer(&input) {
-        Ok(text) => {
-            let stdout = io::stdout();
-            let mut out = stdout.lock();
-            let _ = out.write_all(text.as_bytes());
-        }
-        Err(message) => {
-            eprintln!("checks_post_facto: {}", message);
-            std::process::exit(1);
-        }
+}
+
+/// All of standard input as text. A leading byte-order mark is dropped;
+/// bytes that are not UTF-8 are reported with the line they stand on.
+fn read_input() -> Result<String, String> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {}", e))?;
+    decode_input(bytes)
+}
+
+fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "line {}: expected UTF-8 text, found a byte that is not",
+            line
+        )
+    })
+}
+
+/// Writes the whole answer at once; a failure (a full disk, a closed pipe)
+/// is reported, not ignored.
+fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
+    out.write_all(answer.as_bytes())?;
+    out.flush()
+}
+
+fn main() {
+    let answer = read_input().and_then(|input| answer(&input));
+    let written = answer.and_then(|answer| {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
+    });
+    if let Err(message) = written {
+        eprintln!("checks_post_facto: {}", message);
+        std::process::exit(1);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::answer;
+
+    #[test]
+    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
+        assert_eq!(
+            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
+            "ab\n"
+        );
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 3: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut_and_escaped() {
+        let long = "x".repeat(1000);
+        assert_eq!(super::shown(&long).len(), 42 + 3);
+        assert_eq!(super::shown("a\tb"), "\"a\\tb\"");
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error() {
+        use std::io::{self, Write};
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        assert!(super::write_answer(&mut Full, "1\n").is_err());
+        let mut sink = Vec::new();
+        super::write_answer(&mut sink, "1\n").unwrap();
+        assert_eq!(sink, b"1\n");
+    }
 
     // ---- An independent referee: replays the moves on the printed "before" board, cell by cell,
     // and compares with the printed "after" board. It shares nothing with the solver.

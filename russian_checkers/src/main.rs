@@ -23,7 +23,12 @@
 //! Input: 8 lines of 8 characters from `.wWbB` (rank 8 first, file a first),
 //! then `WHITE` or `BLACK`. Output: the number of legal moves, then the moves
 //! in byte order, one per line, each the squares the piece stands on and lands
-//! on: `c3-d4` for a simple move, `c3:e5:c7` for a capture.
+//! on: `c3-d4` for a simple move, `c3:e5:c7` for a capture. Malformed input
+//! (a wrong number of rows, a row not of 8 characters from `.wWbB`, a piece on
+//! a light square, a bad turn word) gets one line on stderr naming the line,
+//! and exit status 1. So does a `w` on rank 8 or a `b` on rank 1: the original
+//! statement's constraints rule them out, as such a man would be a king.
+//! CRLF line ends, trailing spaces and a missing final newline are fine.
 //!
 //! Approach: a depth-first search over capture chains from every piece of the
 //! side to move. The board stays fixed during the search (the mover is lifted
@@ -152,16 +157,16 @@ fn parse_position(text: &str) -> Result<(Board, Side), String> {
         "BLACK" => Side::Black,
         other => {
             return Err(format!(
-                "line 9: expected WHITE or BLACK, found {:?}",
-                other
+                "line 9: expected WHITE or BLACK, found {}",
+                shown(other)
             ))
         }
     };
     if let Some(extra) = (9..lines.len()).find(|&i| !lines[i].is_empty()) {
         return Err(format!(
-            "line {}: expected nothing after the turn line, found {:?}",
+            "line {}: expected nothing after the turn line, found {}",
             extra + 1,
-            lines[extra]
+            shown(lines[extra])
         ));
     }
     Ok((board, side))
@@ -454,19 +459,6 @@ impl<'a> Chase<'a> {
 // Program
 // ---------------------------------------------------------------------------
 
-/// Turns the raw input into text, naming the line of the first byte that is
-/// not UTF-8.
-fn decode_input(bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes).map_err(|error| {
-        let good = &error.as_bytes()[..error.utf8_error().valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        format!(
-            "line {}: not valid UTF-8 text, expected characters from .wWbB",
-            line
-        )
-    })
-}
-
 /// Formats the answer: the count, then one move per line.
 fn render_answer(moves: &[String]) -> String {
     let mut out = String::with_capacity(16 + moves.iter().map(|m| m.len() + 1).sum::<usize>());
@@ -479,37 +471,101 @@ fn render_answer(moves: &[String]) -> String {
     out
 }
 
-fn main() {
+/// Offending input as a message quotes it: escaped, and cut when long.
+fn shown(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() > MAX {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{:?}", text)
+    }
+}
+
+/// All of standard input as text. A leading byte-order mark is dropped;
+/// bytes that are not UTF-8 are reported with the line they stand on.
+fn read_input() -> Result<String, String> {
     let mut bytes = Vec::new();
-    if let Err(error) = io::stdin().read_to_end(&mut bytes) {
-        eprintln!("russian_checkers: cannot read standard input: {}", error);
+    io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {}", e))?;
+    decode_input(bytes)
+}
+
+fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "line {}: expected UTF-8 text, found a byte that is not",
+            line
+        )
+    })
+}
+
+/// Writes the whole answer at once; a failure (a full disk, a closed pipe)
+/// is reported, not ignored.
+fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
+    out.write_all(answer.as_bytes())?;
+    out.flush()
+}
+
+fn main() {
+    let answer = read_input().and_then(|input| {
+        parse_position(&input).map(|(board, side)| render_answer(&legal_moves(&board, side)))
+    });
+    let written = answer.and_then(|answer| {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
+    });
+    if let Err(message) = written {
+        eprintln!("russian_checkers: {}", message);
         std::process::exit(1);
     }
-    let input = match decode_input(bytes) {
-        Ok(text) => text,
-        Err(message) => {
-            eprintln!("russian_checkers: {}", message);
-            std::process::exit(1);
-        }
-    };
-    let (board, side) = match parse_position(&input) {
-        Ok(position) => position,
-        Err(message) => {
-            eprintln!("russian_checkers: {}", message);
-            std::process::exit(1);
-        }
-    };
-    let answer = render_answer(&legal_moves(&board, side));
-    let stdout = io::stdout();
-    let mut handle = stdout.lock();
-    // A closed pipe on our output is not worth a panic.
-    let _ = handle.write_all(answer.as_bytes());
-    let _ = handle.flush();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
+        assert_eq!(
+            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
+            "ab\n"
+        );
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 3: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut_and_escaped() {
+        let long = "x".repeat(1000);
+        assert_eq!(super::shown(&long).len(), 42 + 3);
+        assert_eq!(super::shown("a\tb"), "\"a\\tb\"");
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error() {
+        use std::io::{self, Write};
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        assert!(super::write_answer(&mut Full, "1\n").is_err());
+        let mut sink = Vec::new();
+        super::write_answer(&mut sink, "1\n").unwrap();
+        assert_eq!(sink, b"1\n");
+    }
 
     /// Builds the input text of a position from a list like "Wa1 bd4" (piece
     /// letter, then square), plus the turn word.
