@@ -26,7 +26,7 @@
 //! Approach: look at every piece, its two forward diagonals, and test the slide
 //! and the jump in each. Cost: constant, at most 24 pieces times 2 directions.
 
-use std::io::Read;
+use std::io::{self, Read, Write};
 
 const SIZE: usize = 8;
 const MAX_PIECES_PER_COLOUR: usize = 12;
@@ -192,7 +192,7 @@ fn parse_board(input: &str) -> Result<Board, String> {
                     "line {}: expected at most {} squares, found '{}' in column {}",
                     line,
                     SIZE,
-                    ch,
+                    ch.escape_debug(),
                     col + 1
                 ));
             }
@@ -238,24 +238,82 @@ fn parse_board(input: &str) -> Result<Board, String> {
     Ok(board)
 }
 
-fn main() {
-    let mut input = String::new();
-    if let Err(err) = std::io::stdin().read_to_string(&mut input) {
-        eprintln!("line 1: could not read standard input as text: {}", err);
-        std::process::exit(1);
+/// All of standard input as text. A leading byte-order mark is dropped;
+/// bytes that are not UTF-8 are reported with the line they stand on.
+fn read_input() -> Result<String, String> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {}", e))?;
+    decode_input(bytes)
+}
+
+fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
     }
-    match parse_board(&input) {
-        Ok(board) => println!("{}", total_moves(&board)),
-        Err(message) => {
-            eprintln!("{}", message);
-            std::process::exit(1);
-        }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "line {}: expected UTF-8 text, found a byte that is not",
+            line
+        )
+    })
+}
+
+/// Writes the whole answer at once; a failure (a full disk, a closed pipe)
+/// is reported, not ignored.
+fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
+    out.write_all(answer.as_bytes())?;
+    out.flush()
+}
+
+fn main() {
+    let answer = read_input()
+        .and_then(|input| parse_board(&input).map(|board| format!("{}\n", total_moves(&board))));
+    let written = answer.and_then(|answer| {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
+    });
+    if let Err(message) = written {
+        eprintln!("checkers_board: {}", message);
+        std::process::exit(1);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
+        assert_eq!(
+            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
+            "ab\n"
+        );
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 3: "), "{}", why);
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error() {
+        use std::io::{self, Write};
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        assert!(super::write_answer(&mut Full, "1\n").is_err());
+        let mut sink = Vec::new();
+        super::write_answer(&mut sink, "1\n").unwrap();
+        assert_eq!(sink, b"1\n");
+    }
 
     fn moves(rows: &[&str]) -> usize {
         total_moves(&parse_board(&rows.join("\n")).expect("valid board"))

@@ -31,7 +31,7 @@
 //! run time is dominated by starting the program.
 
 use std::collections::HashSet;
-use std::io::Read;
+use std::io::{self, Read, Write};
 
 const SQUARES: usize = 32;
 const MAX_PIECES_PER_COLOUR: usize = 12;
@@ -262,8 +262,10 @@ impl<'a> TokenReader<'a> {
         match token.text.parse::<i64>() {
             Ok(value) => Ok((value, token.line)),
             Err(_) => Err(format!(
-                "line {}: expected {}, found '{}'",
-                token.line, what, token.text
+                "line {}: expected {}, found {}",
+                token.line,
+                what,
+                shown(token.text)
             )),
         }
     }
@@ -351,35 +353,115 @@ fn parse_position(input: &str) -> Result<Position, String> {
     let red = read_side_list(&mut reader, "red", black)?;
     if let Some(extra) = reader.tokens.get(reader.next) {
         return Err(format!(
-            "line {}: expected the end of input after the red list, found '{}'",
-            extra.line, extra.text
+            "line {}: expected the end of input after the red list, found {}",
+            extra.line,
+            shown(extra.text)
         ));
     }
     Ok(Position { black, red })
 }
 
-fn main() {
-    let mut input = String::new();
-    if let Err(err) = std::io::stdin().read_to_string(&mut input) {
-        eprintln!("line 1: could not read standard input as text: {}", err);
-        std::process::exit(1);
+/// Offending input as a message quotes it: escaped, and cut when long.
+fn shown(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() > MAX {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{:?}", text)
     }
-    match parse_position(&input) {
-        Ok(pos) => println!(
-            "{} {}",
-            moves_of_side(&pos, Side::Black),
-            moves_of_side(&pos, Side::Red)
-        ),
-        Err(message) => {
-            eprintln!("{}", message);
-            std::process::exit(1);
-        }
+}
+
+/// All of standard input as text. A leading byte-order mark is dropped;
+/// bytes that are not UTF-8 are reported with the line they stand on.
+fn read_input() -> Result<String, String> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {}", e))?;
+    decode_input(bytes)
+}
+
+fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "line {}: expected UTF-8 text, found a byte that is not",
+            line
+        )
+    })
+}
+
+/// Writes the whole answer at once; a failure (a full disk, a closed pipe)
+/// is reported, not ignored.
+fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
+    out.write_all(answer.as_bytes())?;
+    out.flush()
+}
+
+fn main() {
+    let answer = read_input().and_then(|input| {
+        parse_position(&input).map(|pos| {
+            format!(
+                "{} {}\n",
+                moves_of_side(&pos, Side::Black),
+                moves_of_side(&pos, Side::Red)
+            )
+        })
+    });
+    let written = answer.and_then(|answer| {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
+    });
+    if let Err(message) = written {
+        eprintln!("checkers_pos: {}", message);
+        std::process::exit(1);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
+        assert_eq!(
+            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
+            "ab\n"
+        );
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 3: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut_and_escaped() {
+        let long = "x".repeat(1000);
+        assert_eq!(super::shown(&long).len(), 42 + 3);
+        assert_eq!(super::shown("a\tb"), "\"a\\tb\"");
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error() {
+        use std::io::{self, Write};
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        assert!(super::write_answer(&mut Full, "1\n").is_err());
+        let mut sink = Vec::new();
+        super::write_answer(&mut sink, "1\n").unwrap();
+        assert_eq!(sink, b"1\n");
+    }
 
     fn position(black: &[usize], red: &[usize]) -> Position {
         let mut pos = Position { black: 0, red: 0 };
@@ -572,9 +654,9 @@ mod tests {
     #[test]
     fn parser_rejects_non_numbers() {
         let err = error_of("1 18\n3 4 x 11\n");
-        assert!(err.starts_with("line 2:") && err.contains("'x'"), "{}", err);
+        assert!(err.starts_with("line 2:") && err.contains("\"x\""), "{}", err);
         assert!(error_of("one 18\n0\n").starts_with("line 1:"));
-        assert!(error_of("1 18.0\n0\n").contains("'18.0'"));
+        assert!(error_of("1 18.0\n0\n").contains("\"18.0\""));
     }
 
     #[test]
@@ -622,7 +704,7 @@ mod tests {
         // Too many: a leftover token.
         let err = error_of("1 18\n2 4 8 11\n");
         assert!(
-            err.starts_with("line 2:") && err.contains("'11'"),
+            err.starts_with("line 2:") && err.contains("\"11\""),
             "{}",
             err
         );
