@@ -654,7 +654,11 @@ mod tests {
     #[test]
     fn parser_rejects_non_numbers() {
         let err = error_of("1 18\n3 4 x 11\n");
-        assert!(err.starts_with("line 2:") && err.contains("\"x\""), "{}", err);
+        assert!(
+            err.starts_with("line 2:") && err.contains("\"x\""),
+            "{}",
+            err
+        );
         assert!(error_of("one 18\n0\n").starts_with("line 1:"));
         assert!(error_of("1 18.0\n0\n").contains("\"18.0\""));
     }

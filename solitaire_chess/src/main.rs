@@ -1,44 +1,47 @@
-// Solitaire Chess on a 4x4 board.
-//
-// The puzzle: a few chess pieces of one colour stand on a 4x4 board. Every move is a
-// capture: a piece moves exactly as it would in chess onto a square holding another piece,
-// which leaves the board. Kings, queens, rooks, bishops and knights move as usual (queens,
-// rooks and bishops need every square between start and target to be empty, knights jump).
-// The pawn is the one change: it captures one square diagonally in any of the four
-// directions. A piece never changes its type. The goal is to end with exactly one piece.
-//
-// Input: the 16 squares, top row first and left to right within a row. Whitespace is
-// ignored anywhere, so spaced rows, compact rows and a single 16-character line all work.
-// K Q R B N P are pieces, any other visible character is an empty square.
-// Output: one line. A solution as [[[x,y],[x,y]],...] (from-square, then the square of the
-// captured piece; x is the column from the left, y the row from the bottom, both 0..3),
-// `[]` when only one piece stands already, `0` when there is no solution (or no piece).
-//
-// Approach: depth-first search over capture sequences. A position is 16 squares of 4 bits,
-// so it is one u64, and every position found to be a dead end is remembered in a hash set,
-// so the search never explores a position twice (without that, a dense board is reached
-// through billions of move orders). The key fact behind everything else: pieces only land
-// on occupied squares, so an empty square stays empty for good.
-// - Merging: a piece with no occupied square on any of its lines or jumps can never move
-//   again; its kind stops mattering and it is stored as STUCK, so positions that differ
-//   only in the kinds of such pieces share one memo entry.
-// - Pruning 1: each piece is confined to its zone, the occupied squares it can reach by
-//   repeated moves of its kind (blockers ignored, since they can only vanish). Pieces
-//   whose zones never overlap can never interact; if the pieces split into such groups,
-//   each group keeps a survivor. This rejects two bishops on different colours at once.
-// - Pruning 2: a solution empties every square but the last piece's exactly once. A stuck
-//   piece's square can only be emptied by a captor that enters from one occupied square
-//   and leaves to another; two stuck squares that no piece can pass that way are fatal.
-//
-// Cost: each position is expanded at most once, for at most 16 x 15 table look-ups plus
-// the zone tests (a few 16-bit mask operations per piece). The number of distinct
-// positions reachable is what bounds the work: full boards are easy (always solvable in our
-// searches, a few thousand positions), the hardest boards found by hill-climbing over
-// 13-16 pieces have 14 pieces, mostly bishops, pawns and knights on both colours, and need
-// about 110 000 positions (about 250 000 without the merging and pruning), some 30 ms.
-// They are kept as samples 19-22.
+//! Solitaire Chess on a 4x4 board (a code-golf puzzle, "Solitaire Chess").
+//!
+//! The puzzle: a few chess pieces of one colour stand on a 4x4 board. Every move is a
+//! capture: a piece moves exactly as it would in chess onto a square holding another piece,
+//! which leaves the board. Kings, queens, rooks, bishops and knights move as usual (queens,
+//! rooks and bishops need every square between start and target to be empty, knights jump).
+//! The pawn is the one change: it captures one square diagonally in any of the four
+//! directions. A piece never changes its type. The goal is to end with exactly one piece.
+//!
+//! Input: the 16 squares, top row first and left to right within a row. Whitespace is
+//! ignored anywhere, so spaced rows, compact rows and a single 16-character line all work.
+//! K Q R B N P are pieces, any other visible character is an empty square: so a
+//! lower-case `b` is an empty square too, and only the count of 16 cells is checked, not
+//! how they are split into rows. Input with fewer or more than 16 cells gets one line on
+//! stderr naming the line, and exit status 1.
+//! Output: one line. A solution as [[[x,y],[x,y]],...] (from-square, then the square of the
+//! captured piece; x is the column from the left, y the row from the bottom, both 0..3),
+//! `[]` when only one piece stands already, `0` when there is no solution (or no piece).
+//!
+//! Approach: depth-first search over capture sequences. A position is 16 squares of 4 bits,
+//! so it is one u64, and every position found to be a dead end is remembered in a hash set,
+//! so the search never explores a position twice (without that, a dense board is reached
+//! through billions of move orders). The key fact behind everything else: pieces only land
+//! on occupied squares, so an empty square stays empty for good.
+//! - Merging: a piece with no occupied square on any of its lines or jumps can never move
+//!   again; its kind stops mattering and it is stored as STUCK, so positions that differ
+//!   only in the kinds of such pieces share one memo entry.
+//! - Pruning 1: each piece is confined to its zone, the occupied squares it can reach by
+//!   repeated moves of its kind (blockers ignored, since they can only vanish). Pieces
+//!   whose zones never overlap can never interact; if the pieces split into such groups,
+//!   each group keeps a survivor. This rejects two bishops on different colours at once.
+//! - Pruning 2: a solution empties every square but the last piece's exactly once. A stuck
+//!   piece's square can only be emptied by a captor that enters from one occupied square
+//!   and leaves to another; two stuck squares that no piece can pass that way are fatal.
+//!
+//! Cost: each position is expanded at most once, for at most 16 x 15 table look-ups plus
+//! the zone tests (a few 16-bit mask operations per piece). The number of distinct
+//! positions reachable is what bounds the work: full boards are easy (always solvable in our
+//! searches, a few thousand positions), the hardest boards found by hill-climbing over
+//! 13-16 pieces have 14 pieces, mostly bishops, pawns and knights on both colours, and need
+//! about 110 000 positions (about 250 000 without the merging and pruning), some 30 ms.
+//! They are kept as samples 19-22.
 
-use std::io::Read;
+use std::io::{self, Read, Write};
 
 /// Piece codes stored in a board nibble; 0 is an empty square.
 const KING: u8 = 1;
@@ -536,7 +539,7 @@ fn parse_board(text: &str) -> Result<Board, String> {
         }
         if cells == 16 {
             return Err(format!(
-                "line {}: expected exactly 16 squares, found a 17th ('{}')",
+                "line {}: expected exactly 16 squares, found a 17th ({:?})",
                 line_no, c
             ));
         }
@@ -576,35 +579,83 @@ fn format_answer(solution: &Option<Vec<Move>>) -> String {
     }
 }
 
-fn main() {
+/// All of standard input as text. A leading byte-order mark is dropped;
+/// bytes that are not UTF-8 are reported with the line they stand on.
+fn read_input() -> Result<String, String> {
     let mut bytes = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-        eprintln!("line 1: cannot read standard input: {}", e);
+    io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {}", e))?;
+    decode_input(bytes)
+}
+
+fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "line {}: expected UTF-8 text, found a byte that is not",
+            line
+        )
+    })
+}
+
+/// Writes the whole answer at once; a failure (a full disk, a closed pipe)
+/// is reported, not ignored.
+fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
+    out.write_all(answer.as_bytes())?;
+    out.flush()
+}
+
+fn main() {
+    let answer = read_input().and_then(|input| {
+        parse_board(&input).map(|board| format!("{}\n", format_answer(&Solver::new().solve(board))))
+    });
+    let written = answer.and_then(|answer| {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
+    });
+    if let Err(message) = written {
+        eprintln!("solitaire_chess: {}", message);
         std::process::exit(1);
     }
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
-            eprintln!("line {}: input is not valid UTF-8 text", line);
-            std::process::exit(1);
-        }
-    };
-    let board = match parse_board(&text) {
-        Ok(b) => b,
-        Err(msg) => {
-            eprintln!("{}", msg);
-            std::process::exit(1);
-        }
-    };
-    let mut solver = Solver::new();
-    println!("{}", format_answer(&solver.solve(board)));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
+        assert_eq!(
+            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
+            "ab\n"
+        );
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 3: "), "{}", why);
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error() {
+        use std::io::{self, Write};
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        assert!(super::write_answer(&mut Full, "1\n").is_err());
+        let mut sink = Vec::new();
+        super::write_answer(&mut sink, "1\n").unwrap();
+        assert_eq!(sink, b"1\n");
+    }
 
     fn board(text: &str) -> Board {
         parse_board(text).expect("test board parses")
