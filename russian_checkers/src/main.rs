@@ -23,12 +23,18 @@
 //! Input: 8 lines of 8 characters from `.wWbB` (rank 8 first, file a first),
 //! then `WHITE` or `BLACK`. Output: the number of legal moves, then the moves
 //! in byte order, one per line, each the squares the piece stands on and lands
-//! on: `c3-d4` for a simple move, `c3:e5:c7` for a capture. Malformed input
-//! (a wrong number of rows, a row not of 8 characters from `.wWbB`, a piece on
-//! a light square, a bad turn word) gets one line on stderr naming the line,
-//! and exit status 1. So does a `w` on rank 8 or a `b` on rank 1: the original
-//! statement's constraints rule them out, as such a man would be a king.
-//! CRLF line ends, trailing spaces and a missing final newline are fine.
+//! on: `c3-d4` for a simple move, `c3:e5:c7` for a capture.
+//!
+//! Malformed input is rejected with one line on stderr, naming the line, what
+//! was expected and what was found, and exit status 1: bytes that are not
+//! UTF-8, a wrong number of rows, a row that is not 8 characters from
+//! `.wWbB`, a piece on a light square, a turn word other than `WHITE` or
+//! `BLACK`, or text after it. A `w` on rank 8 or a `b` on rank 1 is rejected
+//! too, which may surprise: the original statement's constraints rule them
+//! out, since such a man would already be a king. CRLF line ends, trailing
+//! spaces, a missing final newline and a UTF-8 byte-order mark at the start
+//! are fine. An answer that cannot be written (a full disk, a closed pipe)
+//! is also reported on stderr, with exit status 1.
 //!
 //! Approach: a depth-first search over capture chains from every piece of the
 //! side to move. The board stays fixed during the search (the mover is lifted
@@ -183,9 +189,10 @@ fn parse_board_row(
     let length = line.chars().count();
     if length != 8 {
         return Err(format!(
-            "line {}: expected rank {} of the board as 8 characters from .wWbB, found {} characters",
+            "line {}: expected rank {} of the board as 8 characters from .wWbB, found {} ({} characters)",
             line_number,
             rank + 1,
+            shown(line),
             length
         ));
     }
@@ -201,8 +208,8 @@ fn parse_board_row(
             'B' => Square::King(Side::Black),
             _ => {
                 return Err(format!(
-                    "line {}: unexpected character {:?} at {}, expected one of .wWbB",
-                    line_number, c, name
+                    "line {}: expected one of .wWbB at {}, found {:?}",
+                    line_number, name, c
                 ))
             }
         };
@@ -212,14 +219,14 @@ fn parse_board_row(
         // a1 is dark, so dark squares have an even rank + file.
         if (rank + file) % 2 == 1 {
             return Err(format!(
-                "line {}: piece {:?} on the light square {}, pieces stand on dark squares only",
+                "line {}: expected pieces on dark squares only, found {:?} on the light square {}",
                 line_number, c, name
             ));
         }
         if let Square::Man(side) = content {
             if rank == side.crowning_rank() {
                 return Err(format!(
-                    "line {}: man {:?} on {} is on its crowning rank, it would be a king",
+                    "line {}: expected no man on its crowning rank (it would be a king), found {:?} on {}",
                     line_number, c, name
                 ));
             }
@@ -471,9 +478,10 @@ fn render_answer(moves: &[String]) -> String {
     out
 }
 
-/// Offending input as a message quotes it: escaped, and cut when long.
+/// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
+/// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
 fn shown(text: &str) -> String {
-    const MAX: usize = 40;
+    const MAX: usize = 20;
     if text.chars().count() > MAX {
         let cut: String = text.chars().take(MAX).collect();
         format!("{:?}...", cut)
@@ -482,8 +490,7 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// All of standard input as text. A leading byte-order mark is dropped;
-/// bytes that are not UTF-8 are reported with the line they stand on.
+/// All of standard input, as text (see `decode_input`).
 fn read_input() -> Result<String, String> {
     let mut bytes = Vec::new();
     io::stdin()
@@ -492,16 +499,20 @@ fn read_input() -> Result<String, String> {
     decode_input(bytes)
 }
 
+/// The raw input as text. A byte-order mark at the very start (Windows editors
+/// add one) is skipped. The first byte that is not UTF-8 is reported with its
+/// line: one more than the newlines before it.
 fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         format!(
-            "line {}: expected UTF-8 text, found a byte that is not",
-            line
+            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+            line,
+            e.as_bytes()[bad]
         )
     })
 }
@@ -533,20 +544,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
-        assert_eq!(
-            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
-            "ab\n"
-        );
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
-        assert!(why.starts_with("line 3: "), "{}", why);
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
+        assert_eq!(text, "ab\n");
+        // Only at the start: elsewhere it is a character like any other.
+        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
+        assert_eq!(text, "a\u{FEFF}\n");
     }
 
     #[test]
-    fn long_offending_text_is_cut_and_escaped() {
-        let long = "x".repeat(1000);
-        assert_eq!(super::shown(&long).len(), 42 + 3);
-        assert_eq!(super::shown("a\tb"), "\"a\\tb\"");
+    fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert_eq!(
+            why,
+            "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
+        );
+        // A character cut short by the end of the input is on its line too.
+        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut() {
+        let long = "x".repeat(1_000_000);
+        assert_eq!(super::shown(&long), format!("{:?}...", "x".repeat(20)));
+        assert_eq!(
+            super::shown(&"x".repeat(20)),
+            format!("{:?}", "x".repeat(20))
+        );
+    }
+
+    #[test]
+    fn control_characters_in_offending_text_are_escaped() {
+        assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
     }
 
     #[test]
@@ -565,6 +595,22 @@ mod tests {
         let mut sink = Vec::new();
         super::write_answer(&mut sink, "1\n").unwrap();
         assert_eq!(sink, b"1\n");
+    }
+
+    #[test]
+    fn a_failed_flush_is_an_error() {
+        use std::io::{self, Write};
+        /// Takes every byte, then cannot deliver them.
+        struct Unflushable;
+        impl Write for Unflushable {
+            fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::new(io::ErrorKind::Other, "broken pipe"))
+            }
+        }
+        assert!(super::write_answer(&mut Unflushable, "1\n").is_err());
     }
 
     /// Builds the input text of a position from a list like "Wa1 bd4" (piece
@@ -824,6 +870,25 @@ mod tests {
         assert_error_names_line(&with_line(2, "......."), 3);
         assert_error_names_line(&with_line(4, "........."), 5);
         assert_error_names_line(&with_line(0, ""), 1);
+    }
+
+    #[test]
+    fn a_huge_row_is_quoted_cut_short() {
+        let message = parse_position(&with_line(1, &"x".repeat(1_000_000))).unwrap_err();
+        assert_eq!(
+            message,
+            "line 2: expected rank 7 of the board as 8 characters from .wWbB, \
+             found \"xxxxxxxxxxxxxxxxxxxx\"... (1000000 characters)"
+        );
+    }
+
+    #[test]
+    fn a_bad_character_is_shown_escaped() {
+        let message = parse_position(&with_line(3, "...\u{7}....")).unwrap_err();
+        assert_eq!(
+            message,
+            "line 4: expected one of .wWbB at d5, found '\\u{7}'"
+        );
     }
 
     #[test]
