@@ -17,11 +17,13 @@
 //! Input: 8 lines, row 0 (the top) first. Each holds up to 8 characters: `B`,
 //! `W`, and `.` or a space for a vacant square. A shorter line is padded with
 //! vacant squares (editors strip trailing spaces); spaces after column 8 and
-//! blank lines after row 8 are ignored. CRLF line ends are fine.
+//! blank lines after row 8 are ignored. CRLF line ends and a UTF-8
+//! byte-order mark at the start are fine.
 //! Output: the total number of moves, on one line.
-//! Bad input (wrong number of rows, an unknown character, a piece on a light
-//! square, more than 12 pieces of one colour) prints one line on stderr and
-//! exits with status 1.
+//! Bad input (bytes that are not UTF-8, a wrong number of rows, an unknown
+//! character, a piece on a light square, more than 12 pieces of one colour)
+//! prints one line on stderr, naming the line, what was expected and what was
+//! found, and exits with status 1. So does an answer that cannot be written.
 //!
 //! Approach: look at every piece, its two forward diagonals, and test the slide
 //! and the jump in each. Cost: constant, at most 24 pieces times 2 directions.
@@ -160,20 +162,21 @@ fn parse_board(input: &str) -> Result<Board, String> {
         .lines()
         .map(|line| line.strip_suffix('\r').unwrap_or(line))
         .collect();
-    // Blank lines after the last row are tolerated; anything else must be a row.
-    let mut row_count = lines.len();
-    while row_count > SIZE && lines[row_count - 1].trim().is_empty() {
-        row_count -= 1;
-    }
-    if row_count != SIZE {
-        let line = if row_count < SIZE {
-            row_count + 1
-        } else {
-            SIZE + 1
-        };
+    if lines.len() < SIZE {
         return Err(format!(
-            "line {}: expected exactly {} board rows, found {}",
-            line, SIZE, row_count
+            "line {}: expected {} board rows, found {}",
+            lines.len() + 1,
+            SIZE,
+            lines.len()
+        ));
+    }
+    // Blank lines after the last row are tolerated, nothing else.
+    if let Some(extra) = (SIZE..lines.len()).find(|&i| !lines[i].trim().is_empty()) {
+        return Err(format!(
+            "line {}: expected nothing after the {} board rows, found {}",
+            extra + 1,
+            SIZE,
+            shown(lines[extra])
         ));
     }
 
@@ -189,10 +192,10 @@ fn parse_board(input: &str) -> Result<Board, String> {
                     continue;
                 }
                 return Err(format!(
-                    "line {}: expected at most {} squares, found '{}' in column {}",
+                    "line {}: expected at most {} squares, found {:?} in column {}",
                     line,
                     SIZE,
-                    ch.escape_debug(),
+                    ch,
                     col + 1
                 ));
             }
@@ -202,9 +205,9 @@ fn parse_board(input: &str) -> Result<Board, String> {
                 'W' => Cell::White,
                 _ => {
                     return Err(format!(
-                        "line {}: expected 'B', 'W', '.' or a space, found '{}' in column {}",
+                        "line {}: expected 'B', 'W', '.' or a space, found {:?} in column {}",
                         line,
-                        ch.escape_debug(),
+                        ch,
                         col + 1
                     ))
                 }
@@ -214,7 +217,7 @@ fn parse_board(input: &str) -> Result<Board, String> {
             }
             if !is_dark_square(row, col) {
                 return Err(format!(
-                    "line {}: '{}' in column {} stands on a light square (pieces go where row + column is even)",
+                    "line {}: expected pieces on dark squares only (row + column even), found {:?} on the light square in column {}",
                     line,
                     ch,
                     col + 1
@@ -228,8 +231,8 @@ fn parse_board(input: &str) -> Result<Board, String> {
             *count += 1;
             if *count > MAX_PIECES_PER_COLOUR {
                 return Err(format!(
-                    "line {}: a 13th '{}' piece; each colour has at most {} pieces",
-                    line, ch, MAX_PIECES_PER_COLOUR
+                    "line {}: expected at most {} pieces of a colour, found a 13th {:?}",
+                    line, MAX_PIECES_PER_COLOUR, ch
                 ));
             }
             board[row][col] = cell;
@@ -238,8 +241,19 @@ fn parse_board(input: &str) -> Result<Board, String> {
     Ok(board)
 }
 
-/// All of standard input as text. A leading byte-order mark is dropped;
-/// bytes that are not UTF-8 are reported with the line they stand on.
+/// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
+/// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
+fn shown(text: &str) -> String {
+    const MAX: usize = 20;
+    if text.chars().count() > MAX {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{:?}", text)
+    }
+}
+
+/// All of standard input, as text (see `decode_input`).
 fn read_input() -> Result<String, String> {
     let mut bytes = Vec::new();
     io::stdin()
@@ -248,16 +262,20 @@ fn read_input() -> Result<String, String> {
     decode_input(bytes)
 }
 
+/// The raw input as text. A byte-order mark at the very start (Windows editors
+/// add one) is skipped. The first byte that is not UTF-8 is reported with its
+/// line: one more than the newlines before it.
 fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         format!(
-            "line {}: expected UTF-8 text, found a byte that is not",
-            line
+            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+            line,
+            e.as_bytes()[bad]
         )
     })
 }
@@ -288,15 +306,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
-        assert_eq!(
-            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
-            "ab\n"
-        );
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
-        assert!(why.starts_with("line 3: "), "{}", why);
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
+        assert_eq!(text, "ab\n");
+        // Only at the start: elsewhere it is a character like any other.
+        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
+        assert_eq!(text, "a\u{FEFF}\n");
     }
 
+    #[test]
+    fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert_eq!(
+            why,
+            "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
+        );
+        // A character cut short by the end of the input is on its line too.
+        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut() {
+        let long = "x".repeat(1_000_000);
+        assert_eq!(super::shown(&long), format!("{:?}...", "x".repeat(20)));
+        assert_eq!(
+            super::shown(&"x".repeat(20)),
+            format!("{:?}", "x".repeat(20))
+        );
+    }
+
+    #[test]
+    fn control_characters_in_offending_text_are_escaped() {
+        assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
+    }
     #[test]
     fn a_failed_write_is_an_error() {
         use std::io::{self, Write};
@@ -313,6 +356,22 @@ mod tests {
         let mut sink = Vec::new();
         super::write_answer(&mut sink, "1\n").unwrap();
         assert_eq!(sink, b"1\n");
+    }
+
+    #[test]
+    fn a_failed_flush_is_an_error() {
+        use std::io::{self, Write};
+        /// Takes every byte, then cannot deliver them.
+        struct Unflushable;
+        impl Write for Unflushable {
+            fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::new(io::ErrorKind::Other, "broken pipe"))
+            }
+        }
+        assert!(super::write_answer(&mut Unflushable, "1\n").is_err());
     }
 
     fn moves(rows: &[&str]) -> usize {
@@ -500,6 +559,32 @@ mod tests {
         let nine = "B\n\n\n\n\n\n\n\n.B\n";
         assert!(error_of(nine).starts_with("line 9:"), "{}", error_of(nine));
         assert!(error_of("").contains("found 0"));
+        let eleventh = "B\n\n\n\n\n\n\n\n\n \n.B\n";
+        assert_eq!(
+            error_of(eleventh),
+            "line 11: expected nothing after the 8 board rows, found \".B\""
+        );
+    }
+
+    #[test]
+    fn a_huge_extra_line_is_quoted_cut_short() {
+        let input = format!("{}{}\n", "\n".repeat(8), "x".repeat(1_000_000));
+        assert_eq!(
+            error_of(&input),
+            "line 9: expected nothing after the 8 board rows, found \"xxxxxxxxxxxxxxxxxxxx\"..."
+        );
+    }
+
+    #[test]
+    fn a_control_character_is_shown_escaped() {
+        assert_eq!(
+            error_of("B.......\t\n\n\n\n\n\n\n\n"),
+            "line 1: expected at most 8 squares, found '\\t' in column 9"
+        );
+        assert_eq!(
+            error_of("B..\u{1b}\n\n\n\n\n\n\n\n"),
+            "line 1: expected 'B', 'W', '.' or a space, found '\\u{1b}' in column 4"
+        );
     }
 
     #[test]
