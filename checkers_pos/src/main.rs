@@ -18,9 +18,12 @@
 //! Input: whitespace-separated integers: `k` then the `k` black squares, then
 //! `m` then the `m` red squares (normally one line per side; `0` for none).
 //! Output: `black red`, the two move counts, on one line.
-//! Bad input (a non-number, a square outside 1-32, a square listed twice or by
+//! A UTF-8 byte-order mark at the start is skipped. Bad input (bytes that are
+//! not UTF-8, a non-number, a square outside 1-32, a square listed twice or by
 //! both colours, more than 12 pieces of a colour, lists shorter or longer than
-//! their counts) prints one line on stderr and exits with status 1.
+//! their counts) prints one line on stderr, naming the line, what was expected
+//! and what was found, and exits with status 1. So does an answer that cannot
+//! be written.
 //!
 //! Approach: a position is two 32-bit masks. Slides are counted directly.
 //! Jump chains are followed by depth-first search with the captured pieces
@@ -246,8 +249,9 @@ impl<'a> TokenReader<'a> {
         self.tokens.get(self.next).map(|t| t.line)
     }
 
-    /// The next token as an integer, with `what` describing it for errors.
-    fn integer(&mut self, what: &str) -> Result<(i64, usize), String> {
+    /// The next token as an integer, its line and its text, with `what`
+    /// describing it for errors.
+    fn integer(&mut self, what: &str) -> Result<(i64, usize, &'a str), String> {
         let token = match self.tokens.get(self.next) {
             Some(token) => token,
             None => {
@@ -260,7 +264,7 @@ impl<'a> TokenReader<'a> {
         };
         self.next += 1;
         match token.text.parse::<i64>() {
-            Ok(value) => Ok((value, token.line)),
+            Ok(value) => Ok((value, token.line, token.text)),
             Err(_) => Err(format!(
                 "line {}: expected {}, found {}",
                 token.line,
@@ -274,16 +278,16 @@ impl<'a> TokenReader<'a> {
 /// Rule: squares are numbered 1 to 32, a colour lists a square once, and a
 /// square holds at most one piece. Returns what is wrong with `square` given
 /// the squares already listed by this colour (`mine`) and by the other
-/// (`taken`).
+/// (`taken`), as words to follow the square in a message.
 fn square_list_problem(square: i64, mine: u32, taken: u32) -> Option<String> {
     if square < 1 || square > SQUARES as i64 {
-        return Some(format!("is outside 1 to {}", SQUARES));
+        return Some(format!(", outside 1 to {}", SQUARES));
     }
     let bit = square_bit(square as usize);
     if mine & bit != 0 {
-        Some("is listed twice".to_string())
+        Some(", listed twice".to_string())
     } else if taken & bit != 0 {
-        Some("already holds the other colour".to_string())
+        Some(", which already holds the other colour".to_string())
     } else {
         None
     }
@@ -296,12 +300,14 @@ fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<
         "the number of {} pieces (0 to {})",
         colour, MAX_PIECES_PER_COLOUR
     );
-    let (count, count_line) = reader.integer(&count_what)?;
+    let (count, count_line, count_text) = reader.integer(&count_what)?;
     // Rule: each colour has at most 12 pieces.
     if count < 0 || count > MAX_PIECES_PER_COLOUR as i64 {
         return Err(format!(
             "line {}: expected {}, found {}",
-            count_line, count_what, count
+            count_line,
+            count_what,
+            shown(count_text)
         ));
     }
     // A square that is wrong and sits on a later line than its count often
@@ -326,15 +332,15 @@ fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<
             SQUARES
         );
         let token_line = reader.peek_line();
-        let (square, line) = reader
+        let (square, line, text) = reader
             .integer(&what)
             .map_err(|err| err + &token_line.map_or(String::new(), &hint))?;
         if let Some(problem) = square_list_problem(square, mask, taken) {
             return Err(format!(
-                "line {}: {} square {} {}{}",
+                "line {}: expected {}, found {}{}{}",
                 line,
-                colour,
-                square,
+                what,
+                shown(text),
                 problem,
                 hint(line)
             ));
@@ -361,9 +367,10 @@ fn parse_position(input: &str) -> Result<Position, String> {
     Ok(Position { black, red })
 }
 
-/// Offending input as a message quotes it: escaped, and cut when long.
+/// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
+/// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
 fn shown(text: &str) -> String {
-    const MAX: usize = 40;
+    const MAX: usize = 20;
     if text.chars().count() > MAX {
         let cut: String = text.chars().take(MAX).collect();
         format!("{:?}...", cut)
@@ -372,8 +379,7 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// All of standard input as text. A leading byte-order mark is dropped;
-/// bytes that are not UTF-8 are reported with the line they stand on.
+/// All of standard input, as text (see `decode_input`).
 fn read_input() -> Result<String, String> {
     let mut bytes = Vec::new();
     io::stdin()
@@ -382,16 +388,20 @@ fn read_input() -> Result<String, String> {
     decode_input(bytes)
 }
 
+/// The raw input as text. A byte-order mark at the very start (Windows editors
+/// add one) is skipped. The first byte that is not UTF-8 is reported with its
+/// line: one more than the newlines before it.
 fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         format!(
-            "line {}: expected UTF-8 text, found a byte that is not",
-            line
+            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+            line,
+            e.as_bytes()[bad]
         )
     })
 }
@@ -429,20 +439,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
-        assert_eq!(
-            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
-            "ab\n"
-        );
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
-        assert!(why.starts_with("line 3: "), "{}", why);
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
+        assert_eq!(text, "ab\n");
+        // Only at the start: elsewhere it is a character like any other.
+        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
+        assert_eq!(text, "a\u{FEFF}\n");
     }
 
     #[test]
-    fn long_offending_text_is_cut_and_escaped() {
-        let long = "x".repeat(1000);
-        assert_eq!(super::shown(&long).len(), 42 + 3);
-        assert_eq!(super::shown("a\tb"), "\"a\\tb\"");
+    fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert_eq!(
+            why,
+            "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
+        );
+        // A character cut short by the end of the input is on its line too.
+        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut() {
+        let long = "x".repeat(1_000_000);
+        assert_eq!(super::shown(&long), format!("{:?}...", "x".repeat(20)));
+        assert_eq!(
+            super::shown(&"x".repeat(20)),
+            format!("{:?}", "x".repeat(20))
+        );
+    }
+
+    #[test]
+    fn control_characters_in_offending_text_are_escaped() {
+        assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
     }
 
     #[test]
@@ -461,6 +490,22 @@ mod tests {
         let mut sink = Vec::new();
         super::write_answer(&mut sink, "1\n").unwrap();
         assert_eq!(sink, b"1\n");
+    }
+
+    #[test]
+    fn a_failed_flush_is_an_error() {
+        use std::io::{self, Write};
+        /// Takes every byte, then cannot deliver them.
+        struct Unflushable;
+        impl Write for Unflushable {
+            fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::new(io::ErrorKind::Other, "broken pipe"))
+            }
+        }
+        assert!(super::write_answer(&mut Unflushable, "1\n").is_err());
     }
 
     fn position(black: &[usize], red: &[usize]) -> Position {
@@ -661,6 +706,32 @@ mod tests {
         );
         assert!(error_of("one 18\n0\n").starts_with("line 1:"));
         assert!(error_of("1 18.0\n0\n").contains("\"18.0\""));
+    }
+
+    #[test]
+    fn errors_say_what_was_expected_and_quote_what_was_found() {
+        assert_eq!(
+            error_of("0\n1 33\n"),
+            "line 2: expected red square 1 of 1 (1 to 32), found \"33\", outside 1 to 32"
+        );
+        assert_eq!(
+            error_of("13 1\n0\n"),
+            "line 1: expected the number of black pieces (0 to 12), found \"13\""
+        );
+    }
+
+    #[test]
+    fn a_huge_token_is_quoted_cut_short() {
+        let input = format!("1\n{}\n0\n", "7".repeat(1_000_000));
+        let err = error_of(&input);
+        assert!(
+            err.starts_with(
+                "line 2: expected black square 1 of 1 (1 to 32), found \"77777777777777777777\"..."
+            ),
+            "{}",
+            err
+        );
+        assert!(err.len() < 200, "{}", err);
     }
 
     #[test]
