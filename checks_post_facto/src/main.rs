@@ -15,10 +15,13 @@
 //! Input: `c n` (`B` or `W` moves first, 1 <= n <= 100), then n moves, `a-b` for a simple move,
 //! `axb1xb2...` for a jump move. Output: 8 lines, each the row of the board before the moves, a
 //! space, and the same row after them; `-` light cell, `.` empty dark square, `b w` men, `B W`
-//! kings. Any valid answer is accepted. Malformed input (a bad header, a move count that does
-//! not match, a move not in the notation, a square outside 1-32, a step that is not diagonal)
-//! gets one line on stderr naming the line, and exit status 1; so does a move list that no
-//! position can explain.
+//! kings. Any valid answer is accepted. A UTF-8 byte-order mark at the start is skipped.
+//! Malformed input (bytes that are not UTF-8, a bad header, a move count that does not match, a
+//! move not in the notation, a square outside 1-32, a step that is not diagonal) gets one line
+//! on stderr, naming the line, what was expected and what was found, and exit status 1. So does
+//! a move list that no position can explain: the message names the line of the first move that
+//! contradicts the earlier ones, or, when only the search over the untouched squares fails, just
+//! says so. An answer that cannot be written is reported the same way.
 //!
 //! Approach. (1) Squares the moves touch are forced: replaying the moves over a board whose
 //! squares are all "unknown", the first touch of a square tells what it held from the start (the
@@ -262,12 +265,12 @@ fn parse_move(text: &str, line: usize) -> Result<Move, String> {
                 "diagonal step"
             };
             return Err(format!(
-                "line {}: {} to {} in {} is not a {}",
+                "line {}: expected a {}, found {} to {} in {}",
                 line,
+                what,
                 pair[0] + 1,
                 pair[1] + 1,
-                shown(text),
-                what
+                shown(text)
             ));
         }
     }
@@ -289,9 +292,9 @@ fn parse_square(part: &str, line: usize, text: &str) -> Result<usize, String> {
     match part.parse::<usize>() {
         Ok(k) if (1..=32).contains(&k) => Ok(k - 1),
         _ => Err(format!(
-            "line {}: square {} in {} is out of range 1-32",
+            "line {}: expected a square number 1-32, found {} in {}",
             line,
-            part,
+            shown(part),
             shown(text)
         )),
     }
@@ -343,14 +346,8 @@ fn deduce_touched_squares(game: &Game) -> Result<Board, String> {
 
     for (index, mv) in game.moves.iter().enumerate() {
         let side = mover(game, index);
-        let fail = |what: String| {
-            format!(
-                "no solution: move {} (line {}) {}",
-                index + 1,
-                mv.line,
-                what
-            )
-        };
+        let fail =
+            |what: String| format!("line {}: no solution: move {} {}", mv.line, index + 1, what);
         let from = mv.squares[0];
         let token = match now[from] {
             Now::Unknown => new_token(&mut tokens, from, side),
@@ -540,10 +537,10 @@ fn collect_nogoods(game: &Game, start: &Board) -> Result<Vec<Nogood>, String> {
         let side = mover(game, index);
         let fail = |(from, over): (usize, usize), when: &str| {
             format!(
-                "no solution: {} move {} (line {}) {} can jump from {} over {}",
+                "line {}: no solution: {} move {}, {} can jump from {} over {}",
+                mv.line,
                 when,
                 index + 1,
-                mv.line,
                 side.name(),
                 from + 1,
                 over + 1
@@ -718,9 +715,10 @@ fn answer(text: &str) -> Result<String, String> {
     Ok(render(&before, &after))
 }
 
-/// Offending input as a message quotes it: escaped, and cut when long.
+/// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
+/// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
 fn shown(text: &str) -> String {
-    const MAX: usize = 40;
+    const MAX: usize = 20;
     if text.chars().count() > MAX {
         let cut: String = text.chars().take(MAX).collect();
         format!("{:?}...", cut)
@@ -729,8 +727,7 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// All of standard input as text. A leading byte-order mark is dropped;
-/// bytes that are not UTF-8 are reported with the line they stand on.
+/// All of standard input, as text (see `decode_input`).
 fn read_input() -> Result<String, String> {
     let mut bytes = Vec::new();
     io::stdin()
@@ -739,16 +736,20 @@ fn read_input() -> Result<String, String> {
     decode_input(bytes)
 }
 
+/// The raw input as text. A byte-order mark at the very start (Windows editors
+/// add one) is skipped. The first byte that is not UTF-8 is reported with its
+/// line: one more than the newlines before it.
 fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         format!(
-            "line {}: expected UTF-8 text, found a byte that is not",
-            line
+            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+            line,
+            e.as_bytes()[bad]
         )
     })
 }
@@ -778,20 +779,39 @@ mod tests {
     use super::answer;
 
     #[test]
-    fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
-        assert_eq!(
-            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
-            "ab\n"
-        );
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
-        assert!(why.starts_with("line 3: "), "{}", why);
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
+        assert_eq!(text, "ab\n");
+        // Only at the start: elsewhere it is a character like any other.
+        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
+        assert_eq!(text, "a\u{FEFF}\n");
     }
 
     #[test]
-    fn long_offending_text_is_cut_and_escaped() {
-        let long = "x".repeat(1000);
-        assert_eq!(super::shown(&long).len(), 42 + 3);
-        assert_eq!(super::shown("a\tb"), "\"a\\tb\"");
+    fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
+        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        assert_eq!(
+            why,
+            "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
+        );
+        // A character cut short by the end of the input is on its line too.
+        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn long_offending_text_is_cut() {
+        let long = "x".repeat(1_000_000);
+        assert_eq!(super::shown(&long), format!("{:?}...", "x".repeat(20)));
+        assert_eq!(
+            super::shown(&"x".repeat(20)),
+            format!("{:?}", "x".repeat(20))
+        );
+    }
+
+    #[test]
+    fn control_characters_in_offending_text_are_escaped() {
+        assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
     }
 
     #[test]
@@ -810,6 +830,22 @@ mod tests {
         let mut sink = Vec::new();
         super::write_answer(&mut sink, "1\n").unwrap();
         assert_eq!(sink, b"1\n");
+    }
+
+    #[test]
+    fn a_failed_flush_is_an_error() {
+        use std::io::{self, Write};
+        /// Takes every byte, then cannot deliver them.
+        struct Unflushable;
+        impl Write for Unflushable {
+            fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::new(io::ErrorKind::Other, "broken pipe"))
+            }
+        }
+        assert!(super::write_answer(&mut Unflushable, "1\n").is_err());
     }
 
     // ---- An independent referee: replays the moves on the printed "before" board, cell by cell,
@@ -1200,8 +1236,41 @@ mod tests {
         for input in cases.iter() {
             let result = answer(input);
             assert!(result.is_err(), "{} gave {:?}", input, result);
-            assert!(result.unwrap_err().starts_with("no solution"));
+            assert!(result.unwrap_err().contains("no solution"));
         }
+    }
+
+    #[test]
+    fn a_contradictory_move_is_named_with_its_line() {
+        assert_eq!(
+            answer("W 2\n21-17\n21-17\n").unwrap_err(),
+            "line 3: no solution: move 2 has no black piece on 21"
+        );
+        assert_eq!(
+            answer("W 2\n22-18\n15-19\n").unwrap_err(),
+            "line 3: no solution: before move 2, black can jump from 15 over 18"
+        );
+    }
+
+    #[test]
+    fn errors_say_what_was_expected_and_quote_what_was_found() {
+        assert_eq!(
+            answer("W 1\n33-28\n").unwrap_err(),
+            "line 2: expected a square number 1-32, found \"33\" in \"33-28\""
+        );
+        assert_eq!(
+            answer("W 1\n22-23\n").unwrap_err(),
+            "line 2: expected a diagonal step, found 22 to 23 in \"22-23\""
+        );
+    }
+
+    #[test]
+    fn a_huge_move_is_quoted_cut_short() {
+        let input = format!("W 1\n{}\n", "1-".repeat(500_000));
+        assert_eq!(
+            answer(&input).unwrap_err(),
+            "line 2: expected a move such as `9-13` or `9x18x25`, found \"1-1-1-1-1-1-1-1-1-1-\"..."
+        );
     }
 
     // ---- Input format.
