@@ -17,14 +17,22 @@
 //! captured piece; x is the column from the left, y the row from the bottom, both 0..3),
 //! `[]` when only one piece stands already, `0` when there is no solution (or no piece).
 //!
-//! Approach: depth-first search over capture sequences. A position is 16 squares of 4 bits,
-//! so it is one u64, and every position found to be a dead end is remembered in a hash set,
-//! so the search never explores a position twice (without that, a dense board is reached
-//! through billions of move orders). The key fact behind everything else: pieces only land
-//! on occupied squares, so an empty square stays empty for good.
+//! Approach: depth-first search over capture sequences that remembers its dead ends. A
+//! position is, for each kind of piece, the 16-bit mask of its squares. The key fact
+//! behind every cut below: pieces only land on occupied squares, so an empty square stays
+//! empty for good.
+//! - Covering dead ends: a piece is a set of kinds of step (short and long diagonal, short
+//!   and long straight, knight jump), so pawn < bishop < queen, pawn < king < queen and
+//!   rook < queen. If a position has no solution, neither has any position on the same
+//!   squares whose every piece is at most as strong: its solutions would be solutions of
+//!   the stronger one. The memo keeps, per set of occupied squares, only the strongest
+//!   dead positions, and a position covered by one of them is not searched.
+//! - Commuting moves: two legal moves on four different squares can be played in either
+//!   order and end in the same position. So a move already tried and found dead stays
+//!   dead after any move on other squares, and the search carries the tried moves down
+//!   and skips them.
 //! - Merging: a piece with no occupied square on any of its lines or jumps can never move
-//!   again; its kind stops mattering and it is stored as STUCK, so positions that differ
-//!   only in the kinds of such pieces share one memo entry.
+//!   again; its kind stops mattering and it is stored as STUCK (the weakest piece).
 //! - Pruning 1: each piece is confined to its zone, the occupied squares it can reach by
 //!   repeated moves of its kind (blockers ignored, since they can only vanish). Pieces
 //!   whose zones never overlap can never interact; if the pieces split into such groups,
@@ -32,18 +40,22 @@
 //! - Pruning 2: a solution empties every square but the last piece's exactly once. A stuck
 //!   piece's square can only be emptied by a captor that enters from one occupied square
 //!   and leaves to another; two stuck squares that no piece can pass that way are fatal.
+//! - Order: stuck and weak pieces are captured first, by the weakest movers first. Strong
+//!   pieces kept for later find solutions sooner, and strong dead ends met early cover
+//!   the weaker positions met later.
 //!
-//! Cost: each position is expanded at most once, for at most 16 x 15 table look-ups plus
-//! the zone tests (a few 16-bit mask operations per piece). The number of distinct
-//! positions reachable is what bounds the work: full boards are easy (always solvable in our
-//! searches, a few thousand positions), the hardest boards found by hill-climbing over
-//! 13-16 pieces have 14 pieces, mostly bishops, pawns and knights on both colours, and need
-//! about 110 000 positions (about 250 000 without the merging and pruning), some 30 ms.
-//! They are kept as samples 19-22.
+//! Cost: each position is expanded at most once, for a few mask operations per piece
+//! (zones, moves along rays) and a scan of the few dead ends kept for its squares (about
+//! four on average). What bounds the work is the number of positions that are neither
+//! covered nor pruned. Full boards are easier (at most about 13 000 positions in our
+//! searches). The hardest boards found, by hill-climbing and by random sampling over 13 to
+//! 16 pieces, have 14 or 15 pieces, mostly bishops, pawns and knights on both colours:
+//! about 41 000 positions, some 9 ms. On the unsolvable ones a plain memo without the
+//! cuts needs about 250 000. They are kept as samples 19-21, 26 and 27.
 
 use std::io::{self, Read, Write};
 
-/// Piece codes stored in a board nibble; 0 is an empty square.
+/// Piece codes: a nibble of a parsed `Board` (0 = empty), an index of a `Position`.
 const KING: u8 = 1;
 const QUEEN: u8 = 2;
 const ROOK: u8 = 3;
@@ -52,7 +64,7 @@ const KNIGHT: u8 = 5;
 const PAWN: u8 = 6;
 /// A piece that can never move again (no occupied square lies on any of its lines or
 /// jumps, and squares only ever empty). From then on only its square matters, not its
-/// kind, so such pieces share one code (see `mark_stuck_pieces`).
+/// kind, so such pieces share one code (see `mark_stuck`).
 const STUCK: u8 = 7;
 
 /// The kinds of step a piece may capture with, one bit each. Every piece is a set of
@@ -145,25 +157,30 @@ struct Rules {
 impl Rules {
     fn new() -> Rules {
         let mut rays = [[Ray::default(); 8]; 16];
-        // by_step[k][from]: the squares step kind k (bit k of the step set) leads to.
+        // by_step[k][from]: the squares the step kind with bit k leads to from `from`.
         let mut by_step = [[0u16; 16]; STEP_KINDS];
+        let bit = |step: u8| step.trailing_zeros() as usize;
         for from in 0..16 {
             let (x, y) = ((from % 4) as i32, (from / 4) as i32);
             for (d, &(dx, dy)) in LINES.iter().enumerate() {
-                let (short, long) = if d < 4 { (2, 3) } else { (0, 1) };
+                let (short, long) = if d < 4 {
+                    (SHORT_STRAIGHT, LONG_STRAIGHT)
+                } else {
+                    (SHORT_DIAGONAL, LONG_DIAGONAL)
+                };
                 let ray = &mut rays[from][d];
                 ray.upward = dy > 0 || (dy == 0 && dx > 0);
                 let mut distance = 1;
                 while on_board(x + distance * dx, y + distance * dy) {
                     let s = 1 << square(x + distance * dx, y + distance * dy);
                     ray.squares |= s;
-                    by_step[if distance == 1 { short } else { long }][from] |= s;
+                    by_step[bit(if distance == 1 { short } else { long })][from] |= s;
                     distance += 1;
                 }
             }
             for &(dx, dy) in KNIGHT_JUMPS.iter() {
                 if on_board(x + dx, y + dy) {
-                    by_step[4][from] |= 1 << square(x + dx, y + dy);
+                    by_step[bit(KNIGHT_JUMP)][from] |= 1 << square(x + dx, y + dy);
                 }
             }
         }
@@ -199,7 +216,7 @@ impl Rules {
     }
 }
 
-/// A position: nibble `s` of the u64 holds the piece on square `s` (0 = empty).
+/// The board as read: nibble `s` of the u64 holds the piece on square `s` (0 = empty).
 type Board = u64;
 
 fn piece_at(board: Board, s: usize) -> u8 {
@@ -496,8 +513,30 @@ struct Solver {
 /// tried capturing stuck pieces first and then the weakest, and with the weakest movers
 /// first. This keeps the strong pieces for later: solutions are found sooner, and the
 /// positions met first are the strong ones, which then cover the weaker ones met later
-/// (about a quarter less search on the hardest boards).
+/// (about a fifth less search on the hardest boards).
 const WEAKEST_FIRST: [u8; 6] = [PAWN, KNIGHT, BISHOP, ROOK, KING, QUEEN];
+
+/// A set of moves: bit `to` of entry `from` stands for the move from `from` to `to`.
+type MoveSet = [u16; 16];
+
+/// The moves of `moves` that share no square with the move `from` -> `to`.
+///
+/// Commuting moves: two legal moves on four different squares stay legal after each
+/// other (a move only empties its from-square, which clears paths, and leaves every other
+/// square as it was) and lead to the same position in either order. So if a legal move m
+/// leads to a dead position, then after a legal move on other squares m is still legal
+/// and still leads to a dead position (a position reached from the first one). Moves
+/// already tried in a position are passed down this way, so the search skips them.
+fn independent_of(moves: &MoveSet, from: usize, to: usize) -> MoveSet {
+    let touched = 1u16 << from | 1 << to;
+    let mut kept = *moves;
+    for (s, targets) in kept.iter_mut().enumerate() {
+        // All ones when s is untouched, else zero (branch-free, so it vectorises).
+        let untouched = ((touched >> s) & 1).wrapping_sub(1);
+        *targets &= !touched & untouched;
+    }
+    kept
+}
 
 /// Depth-first search; on success `path` holds the moves in reverse order.
 fn search(
@@ -506,6 +545,7 @@ fn search(
     expanded: &mut u64,
     of_kind: Position,
     occ: u16,
+    mut dead_moves: MoveSet,
     path: &mut Vec<Move>,
 ) -> bool {
     if occ & (occ - 1) == 0 {
@@ -541,7 +581,7 @@ fn search(
         for &victim in [STUCK].iter().chain(WEAKEST_FIRST.iter()) {
             let prey = of_kind[victim as usize];
             for &(kind, from, targets) in movers {
-                for to in squares_of(targets & prey) {
+                for to in squares_of(targets & prey & !dead_moves[from]) {
                     // The mover keeps its type and takes the captured piece's square.
                     let mut next = of_kind;
                     next[victim as usize] &= !(1 << to);
@@ -552,10 +592,14 @@ fn search(
                         stuck |= 1 << to;
                     }
                     mark_stuck(&mut next, stuck);
-                    if search(rules, dead_ends, expanded, next, occ_after, path) {
+                    let still_dead = independent_of(&dead_moves, from, to);
+                    if search(
+                        rules, dead_ends, expanded, next, occ_after, still_dead, path,
+                    ) {
                         path.push((from, to));
                         return true;
                     }
+                    dead_moves[from] |= 1 << to;
                 }
             }
         }
@@ -590,6 +634,7 @@ impl Solver {
             &mut self.expanded,
             start,
             occ,
+            [0; 16],
             &mut path,
         );
         if found {
@@ -807,6 +852,97 @@ mod tests {
         assert!(legal_captures(&Rules::new(), board("Q...\n....\n....\n....")).is_empty());
     }
 
+    /// The strengths of a position with one piece of `kind` on square 5.
+    fn lone(kind: u8) -> Strengths {
+        let mut of_kind = [0u16; 8];
+        of_kind[kind as usize] = 1 << 5;
+        strengths_of(&of_kind)
+    }
+
+    #[test]
+    fn pieces_are_ordered_by_the_steps_they_have() {
+        let weaker = |a: u8, b: u8| at_most_as_strong(lone(a), lone(b));
+        for &(a, b) in [
+            (PAWN, BISHOP),
+            (PAWN, KING),
+            (KING, QUEEN),
+            (BISHOP, QUEEN),
+            (ROOK, QUEEN),
+            (STUCK, PAWN),
+            (STUCK, KNIGHT),
+            (KNIGHT, KNIGHT),
+        ]
+        .iter()
+        {
+            assert!(weaker(a, b), "{} should be at most as strong as {}", a, b);
+        }
+        for &(a, b) in [
+            (BISHOP, PAWN),
+            (QUEEN, KING),
+            (ROOK, KING),
+            (KING, ROOK),
+            (BISHOP, KING),
+            (KNIGHT, QUEEN),
+            (PAWN, KNIGHT),
+            (PAWN, STUCK),
+        ]
+        .iter()
+        {
+            assert!(
+                !weaker(a, b),
+                "{} should not be at most as strong as {}",
+                a,
+                b
+            );
+        }
+    }
+
+    #[test]
+    fn a_dead_end_covers_the_weaker_positions_on_its_squares_only() {
+        let on = |pieces: &[(u8, usize)]| {
+            let mut of_kind = [0u16; 8];
+            for &(kind, s) in pieces {
+                of_kind[kind as usize] |= 1 << s;
+            }
+            (pieces.iter().fold(0u16, |m, &(_, s)| m | 1 << s), of_kind)
+        };
+        let mut dead = DeadEnds::new();
+        let (occ, bishops) = on(&[(BISHOP, 0), (BISHOP, 6)]);
+        dead.insert(occ, strengths_of(&bishops));
+        let covered = |dead: &DeadEnds, pieces: &[(u8, usize)]| {
+            let (occ, of_kind) = on(pieces);
+            dead.covers(occ, strengths_of(&of_kind))
+        };
+        assert!(covered(&dead, &[(BISHOP, 0), (BISHOP, 6)]));
+        assert!(covered(&dead, &[(PAWN, 0), (BISHOP, 6)]));
+        assert!(covered(&dead, &[(STUCK, 0), (PAWN, 6)]));
+        assert!(!covered(&dead, &[(QUEEN, 0), (BISHOP, 6)]));
+        assert!(!covered(&dead, &[(BISHOP, 0), (KNIGHT, 6)]));
+        assert!(!covered(&dead, &[(PAWN, 0), (PAWN, 5)]), "other squares");
+        assert!(!covered(&dead, &[(PAWN, 0)]), "fewer pieces");
+        // A stronger dead end replaces the ones it covers.
+        let (occ, queens) = on(&[(QUEEN, 0), (QUEEN, 6)]);
+        dead.insert(occ, strengths_of(&queens));
+        assert!(covered(&dead, &[(ROOK, 0), (KING, 6)]));
+        assert_eq!(dead.lists[dead.list_of[occ as usize] as usize - 1].len(), 1);
+    }
+
+    #[test]
+    fn a_tried_move_stays_tried_across_moves_on_other_squares() {
+        let mut tried = [0u16; 16];
+        tried[0] = 1 << 5;
+        tried[2] = 1 << 3;
+        tried[7] = 1 << 1;
+        // 3 -> 9 shares square 3 with 2 -> 3 only.
+        let kept = independent_of(&tried, 3, 9);
+        assert_eq!((kept[0], kept[2], kept[7]), (1 << 5, 0, 1 << 1));
+        // 7 -> 12 starts where 7 -> 1 starts; 14 -> 1 ends where it ends.
+        assert_eq!(independent_of(&tried, 7, 12)[7], 0);
+        assert_eq!(independent_of(&tried, 14, 1)[7], 0);
+        assert_eq!(independent_of(&tried, 14, 1)[0], 1 << 5);
+        assert_eq!(independent_of(&tried, 5, 4)[0], 0);
+    }
+
     #[test]
     fn the_mover_keeps_its_kind() {
         // Pawn takes rook on [1,1]; a rook there could take the knight on [1,3], the
@@ -961,6 +1097,36 @@ mod tests {
             false
         }
 
+        /// The same exhaustive search, remembering the sorted piece lists that failed, so
+        /// that boards of 10 to 14 pieces finish too. Nothing else is cut.
+        pub fn solvable_remembering(
+            pieces: &[Piece],
+            failed: &mut std::collections::HashSet<Vec<Piece>>,
+        ) -> bool {
+            if pieces.len() == 1 {
+                return true;
+            }
+            let mut key = pieces.to_vec();
+            key.sort();
+            if failed.contains(&key) {
+                return false;
+            }
+            for i in 0..pieces.len() {
+                for j in 0..pieces.len() {
+                    if i != j && can_capture(pieces, i, j) {
+                        let mut next = pieces.to_vec();
+                        next[i] = (pieces[j].0, pieces[j].1, pieces[i].2);
+                        next.remove(j);
+                        if solvable_remembering(&next, failed) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            failed.insert(key);
+            false
+        }
+
         /// Plays (from, to) square moves (square = 4y + x) and checks each one.
         pub fn replays(start: &[Piece], moves: &[(usize, usize)]) -> bool {
             let mut pieces = start.to_vec();
@@ -1023,6 +1189,59 @@ mod tests {
             }
         }
         cells.iter().collect()
+    }
+
+    /// A random board of 10 or 11 pieces, drawn from two or three kinds three times in four.
+    fn random_dense_board(rng: &mut Rng) -> String {
+        let kinds: Vec<u8> = if rng.below(4) == 0 {
+            b"KQRBNP".to_vec()
+        } else {
+            // Bishops, pawns and knights make the hardest unsolvable boards.
+            (0..2 + rng.below(2))
+                .map(|_| b"BPNBPNKQRBPN"[rng.below(12)])
+                .collect()
+        };
+        let mut cells = ['.'; 16];
+        let count = 10 + rng.below(2);
+        let mut placed = 0;
+        while placed < count {
+            let s = rng.below(16);
+            if cells[s] == '.' {
+                cells[s] = kinds[rng.below(kinds.len() as u64)] as char;
+                placed += 1;
+            }
+        }
+        cells.iter().collect()
+    }
+
+    /// Dense boards are where the dead-end covering, the commuting moves and the pruning
+    /// cut the most, so they are checked against a search with none of them.
+    #[test]
+    fn agrees_with_a_plain_remembering_search_on_dense_boards() {
+        let mut rng = Rng(77);
+        let (mut solvable, mut unsolvable) = (0, 0);
+        for _ in 0..800 {
+            let text = random_dense_board(&mut rng);
+            let pieces = naive::pieces_of(&text);
+            let expected = naive::solvable_remembering(&pieces, &mut Default::default());
+            match Solver::new().solve(board(&text)) {
+                Some(moves) => {
+                    assert!(expected, "solution the plain search did not find: {}", text);
+                    assert!(naive::replays(&pieces, &moves), "bad solution for {}", text);
+                    solvable += 1;
+                }
+                None => {
+                    assert!(!expected, "solver missed a solution: {}", text);
+                    unsolvable += 1;
+                }
+            }
+        }
+        assert!(
+            solvable > 100 && unsolvable > 100,
+            "{} / {}",
+            solvable,
+            unsolvable
+        );
     }
 
     #[test]
