@@ -1078,27 +1078,29 @@ mod tests {
             }
         }
 
-        pub fn solvable(pieces: &[Piece]) -> bool {
-            if pieces.len() == 1 {
-                return true;
-            }
+        /// Every position one capture away.
+        fn successors(pieces: &[Piece]) -> Vec<Vec<Piece>> {
+            let mut out = Vec::new();
             for i in 0..pieces.len() {
                 for j in 0..pieces.len() {
                     if i != j && can_capture(pieces, i, j) {
                         let mut next = pieces.to_vec();
                         next[i] = (pieces[j].0, pieces[j].1, pieces[i].2);
                         next.remove(j);
-                        if solvable(&next) {
-                            return true;
-                        }
+                        out.push(next);
                     }
                 }
             }
-            false
+            out
         }
 
-        /// The same exhaustive search, remembering the sorted piece lists that failed, so
-        /// that boards of 10 to 14 pieces finish too. Nothing else is cut.
+        /// Plain exhaustive search: tries every capture sequence.
+        pub fn solvable(pieces: &[Piece]) -> bool {
+            pieces.len() == 1 || successors(pieces).iter().any(|next| solvable(next))
+        }
+
+        /// The same search, remembering the sorted piece lists that failed, so that
+        /// boards of 10 or 11 pieces finish too. Nothing else is cut.
         pub fn solvable_remembering(
             pieces: &[Piece],
             failed: &mut std::collections::HashSet<Vec<Piece>>,
@@ -1111,20 +1113,13 @@ mod tests {
             if failed.contains(&key) {
                 return false;
             }
-            for i in 0..pieces.len() {
-                for j in 0..pieces.len() {
-                    if i != j && can_capture(pieces, i, j) {
-                        let mut next = pieces.to_vec();
-                        next[i] = (pieces[j].0, pieces[j].1, pieces[i].2);
-                        next.remove(j);
-                        if solvable_remembering(&next, failed) {
-                            return true;
-                        }
-                    }
-                }
+            let found = successors(pieces)
+                .iter()
+                .any(|next| solvable_remembering(next, failed));
+            if !found {
+                failed.insert(key);
             }
-            failed.insert(key);
-            false
+            found
         }
 
         /// Plays (from, to) square moves (square = 4y + x) and checks each one.
@@ -1167,42 +1162,21 @@ mod tests {
         }
     }
 
-    /// A random board of up to 8 pieces in the input's one-line form. Half of the boards
-    /// draw their pieces from a random pair or triple of kinds, which makes unsolvable
-    /// boards common.
-    fn random_board(rng: &mut Rng) -> String {
-        let mut cells = ['.'; 16];
-        let kinds: Vec<char> = if rng.below(2) == 0 {
-            "KQRBNP".chars().collect()
-        } else {
-            (0..2 + rng.below(2))
-                .map(|_| "KQRBNP".as_bytes()[rng.below(6)] as char)
-                .collect()
-        };
-        let count = rng.below(9);
-        let mut placed = 0;
-        while placed < count {
-            let s = rng.below(16);
-            if cells[s] == '.' {
-                cells[s] = kinds[rng.below(kinds.len() as u64)];
-                placed += 1;
-            }
-        }
-        cells.iter().collect()
-    }
-
-    /// A random board of 10 or 11 pieces, drawn from two or three kinds three times in four.
-    fn random_dense_board(rng: &mut Rng) -> String {
-        let kinds: Vec<u8> = if rng.below(4) == 0 {
+    /// The kinds a random board draws from: all six once in `all_one_in` boards, else two
+    /// or three picked from `palette`, which makes unsolvable boards common.
+    fn random_kinds(rng: &mut Rng, all_one_in: u64, palette: &[u8]) -> Vec<u8> {
+        if rng.below(all_one_in) == 0 {
             b"KQRBNP".to_vec()
         } else {
-            // Bishops, pawns and knights make the hardest unsolvable boards.
             (0..2 + rng.below(2))
-                .map(|_| b"BPNBPNKQRBPN"[rng.below(12)])
+                .map(|_| palette[rng.below(palette.len() as u64)])
                 .collect()
-        };
+        }
+    }
+
+    /// `count` pieces of the given kinds on random squares, in the input's one-line form.
+    fn random_board(rng: &mut Rng, kinds: &[u8], count: usize) -> String {
         let mut cells = ['.'; 16];
-        let count = 10 + rng.below(2);
         let mut placed = 0;
         while placed < count {
             let s = rng.below(16);
@@ -1214,19 +1188,20 @@ mod tests {
         cells.iter().collect()
     }
 
-    /// Dense boards are where the dead-end covering, the commuting moves and the pruning
-    /// cut the most, so they are checked against a search with none of them.
-    #[test]
-    fn agrees_with_a_plain_remembering_search_on_dense_boards() {
-        let mut rng = Rng(77);
+    /// Solves every board with the real solver and holds it to `expected` (whether the
+    /// board has a solution); every solution printed must also replay. Returns how many
+    /// boards were solvable and how many were not.
+    fn cross_check<F>(boards: &[String], expected: F) -> (usize, usize)
+    where
+        F: Fn(&[naive::Piece]) -> bool,
+    {
         let (mut solvable, mut unsolvable) = (0, 0);
-        for _ in 0..800 {
-            let text = random_dense_board(&mut rng);
-            let pieces = naive::pieces_of(&text);
-            let expected = naive::solvable_remembering(&pieces, &mut Default::default());
-            match Solver::new().solve(board(&text)) {
+        for text in boards {
+            let pieces = naive::pieces_of(text);
+            let expected = !pieces.is_empty() && expected(&pieces);
+            match Solver::new().solve(board(text)) {
                 Some(moves) => {
-                    assert!(expected, "solution the plain search did not find: {}", text);
+                    assert!(expected, "a solution the reference did not find: {}", text);
                     assert!(naive::replays(&pieces, &moves), "bad solution for {}", text);
                     solvable += 1;
                 }
@@ -1236,41 +1211,47 @@ mod tests {
                 }
             }
         }
+        (solvable, unsolvable)
+    }
+
+    #[test]
+    fn agrees_with_the_naive_solver_on_random_boards() {
+        let mut rng = Rng(2024);
+        let boards: Vec<String> = (0..5000)
+            .map(|_| {
+                let kinds = random_kinds(&mut rng, 2, b"KQRBNP");
+                let count = rng.below(9);
+                random_board(&mut rng, &kinds, count)
+            })
+            .collect();
+        let (solvable, unsolvable) = cross_check(&boards, naive::solvable);
+        // Both outcomes must be well represented for the comparison to mean something.
         assert!(
-            solvable > 100 && unsolvable > 100,
+            solvable > 1000 && unsolvable > 1000,
             "{} / {}",
             solvable,
             unsolvable
         );
     }
 
+    /// Dense boards are where the dead-end covering, the commuting moves and the pruning
+    /// cut the most, so they are checked against a search with none of them. Bishops,
+    /// pawns and knights make the hardest unsolvable boards, so they are drawn most.
     #[test]
-    fn agrees_with_the_naive_solver_on_random_boards() {
-        let mut rng = Rng(2024);
-        let (mut solvable, mut unsolvable) = (0, 0);
-        for _ in 0..5000 {
-            let text = random_board(&mut rng);
-            let pieces = naive::pieces_of(&text);
-            let expected = !pieces.is_empty() && naive::solvable(&pieces);
-            match Solver::new().solve(board(&text)) {
-                Some(moves) => {
-                    assert!(
-                        expected,
-                        "solver found a solution the naive one did not: {}",
-                        text
-                    );
-                    assert!(naive::replays(&pieces, &moves), "bad solution for {}", text);
-                    solvable += 1;
-                }
-                None => {
-                    assert!(!expected, "solver missed a solution: {}", text);
-                    unsolvable += 1;
-                }
-            }
-        }
-        // Both outcomes must be well represented for the comparison to mean something.
+    fn agrees_with_a_plain_remembering_search_on_dense_boards() {
+        let mut rng = Rng(77);
+        let boards: Vec<String> = (0..800)
+            .map(|_| {
+                let kinds = random_kinds(&mut rng, 4, b"BPNBPNKQRBPN");
+                let count = 10 + rng.below(2);
+                random_board(&mut rng, &kinds, count)
+            })
+            .collect();
+        let (solvable, unsolvable) = cross_check(&boards, |pieces| {
+            naive::solvable_remembering(pieces, &mut Default::default())
+        });
         assert!(
-            solvable > 1000 && unsolvable > 1000,
+            solvable > 100 && unsolvable > 100,
             "{} / {}",
             solvable,
             unsolvable
