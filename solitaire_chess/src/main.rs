@@ -56,7 +56,7 @@
 
 use std::io::{self, Read, Write};
 
-/// Piece codes: a nibble of a parsed `Board` (0 = empty), an index of a `Position`.
+/// Piece codes, the indices of a `Position`.
 const KING: u8 = 1;
 const QUEEN: u8 = 2;
 const ROOK: u8 = 3;
@@ -217,25 +217,13 @@ impl Rules {
     }
 }
 
-/// The board as read: nibble `s` of the u64 holds the piece on square `s` (0 = empty).
-type Board = u64;
+/// A position: of_kind[k] is the mask of the squares holding a piece of code k
+/// (of_kind[0] stays empty). Moves and dead ends work on whole masks at once.
+type Position = [u16; 8];
 
-fn piece_at(board: Board, s: usize) -> u8 {
-    ((board >> (4 * s)) & 15) as u8
-}
-
-fn with_piece(board: Board, s: usize, kind: u8) -> Board {
-    (board & !(15u64 << (4 * s))) | (kind as u64) << (4 * s)
-}
-
-fn occupancy(board: Board) -> u16 {
-    (0..16).fold(0, |m, s| {
-        if piece_at(board, s) != 0 {
-            m | 1 << s
-        } else {
-            m
-        }
-    })
+/// The occupied squares.
+fn occupancy(of_kind: &Position) -> u16 {
+    of_kind.iter().fold(0, |m, &squares| m | squares)
 }
 
 /// Iterates over the set bits of a 16-bit mask, lowest first.
@@ -284,28 +272,18 @@ fn capture_targets(rules: &Rules, kind: u8, from: usize, occ: u16) -> u16 {
 
 /// Every legal capture in a position, from the same function the search uses.
 #[cfg(test)]
-fn legal_captures(rules: &Rules, board: Board) -> Vec<Move> {
-    let occ = occupancy(board);
+fn legal_captures(rules: &Rules, of_kind: &Position) -> Vec<Move> {
+    let occ = occupancy(of_kind);
     let mut moves = Vec::new();
-    for from in squares_of(occ) {
-        for to in squares_of(capture_targets(rules, piece_at(board, from), from, occ)) {
-            moves.push((from, to));
+    for kind in KING..=PAWN {
+        for from in squares_of(of_kind[kind as usize]) {
+            for to in squares_of(capture_targets(rules, kind, from, occ)) {
+                moves.push((from, to));
+            }
         }
     }
     moves.sort();
     moves
-}
-
-/// The search's view of a position: of_kind[k] is the mask of the squares holding a piece
-/// of code k (of_kind[0] stays empty). Moves and dead ends work on whole masks at once.
-type Position = [u16; 8];
-
-fn position_of(board: Board) -> Position {
-    let mut of_kind = [0u16; 8];
-    for s in squares_of(occupancy(board)) {
-        of_kind[piece_at(board, s) as usize] |= 1 << s;
-    }
-    of_kind
 }
 
 /// The squares a piece of `kind` on `from` could ever stand on: it only ever lands on
@@ -506,8 +484,6 @@ type Move = (usize, usize);
 struct Solver {
     rules: Rules,
     dead_ends: DeadEnds,
-    /// Number of positions expanded (for measurements and tests).
-    expanded: u64,
 }
 
 /// The pieces from the weakest to the strongest (in number of kinds of step). Moves are
@@ -543,7 +519,6 @@ fn independent_of(moves: &MoveSet, from: usize, to: usize) -> MoveSet {
 fn search(
     rules: &Rules,
     dead_ends: &mut DeadEnds,
-    expanded: &mut u64,
     of_kind: Position,
     occ: u16,
     mut dead_moves: MoveSet,
@@ -556,7 +531,6 @@ fn search(
     if dead_ends.covers(occ, strengths) {
         return false;
     }
-    *expanded += 1;
     let zones = zones_of(rules, &of_kind, occ);
     if pieces_can_all_meet(&zones, occ) && stuck_squares_can_clear(rules, &zones, &of_kind, occ) {
         // The pieces that can capture now, with their targets, and blinded_by[s]: the
@@ -594,9 +568,7 @@ fn search(
                     }
                     mark_stuck(&mut next, stuck);
                     let still_dead = independent_of(&dead_moves, from, to);
-                    if search(
-                        rules, dead_ends, expanded, next, occ_after, still_dead, path,
-                    ) {
+                    if search(rules, dead_ends, next, occ_after, still_dead, path) {
                         path.push((from, to));
                         return true;
                     }
@@ -614,25 +586,22 @@ impl Solver {
         Solver {
             rules: Rules::new(),
             dead_ends: DeadEnds::new(),
-            expanded: 0,
         }
     }
 
     /// A solution from start to end, or None if the board cannot be reduced to one piece
     /// (an empty board has no solution either).
-    fn solve(&mut self, board: Board) -> Option<Vec<Move>> {
-        let occ = occupancy(board);
+    fn solve(&mut self, mut start: Position) -> Option<Vec<Move>> {
+        let occ = occupancy(&start);
         if occ == 0 {
             return None;
         }
-        let mut start = position_of(board);
         let blind = pieces_without_sight(&self.rules, &start, occ);
         mark_stuck(&mut start, blind);
         let mut path = Vec::new();
         let found = search(
             &self.rules,
             &mut self.dead_ends,
-            &mut self.expanded,
             start,
             occ,
             [0; 16],
@@ -648,8 +617,8 @@ impl Solver {
 }
 
 /// Reads the 16 squares. Whitespace is skipped; every other character is one square.
-fn parse_board(text: &str) -> Result<Board, String> {
-    let mut board: Board = 0;
+fn parse_board(text: &str) -> Result<Position, String> {
+    let mut of_kind: Position = [0; 8];
     let mut cells = 0usize;
     let mut line_no = 1usize;
     for c in text.chars() {
@@ -669,7 +638,7 @@ fn parse_board(text: &str) -> Result<Board, String> {
         // Input is top row first; rows count from the bottom in our coordinates.
         let (x, y) = ((cells % 4) as i32, 3 - (cells / 4) as i32);
         if let Some(kind) = piece_from_char(c) {
-            board = with_piece(board, square(x, y), kind);
+            of_kind[kind as usize] |= 1 << square(x, y);
         }
         cells += 1;
     }
@@ -685,7 +654,7 @@ fn parse_board(text: &str) -> Result<Board, String> {
             cells
         ));
     }
-    Ok(board)
+    Ok(of_kind)
 }
 
 /// The answer line: `0` without a solution, otherwise the list of moves.
@@ -717,11 +686,12 @@ fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
         bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         format!(
-            "line {}: expected UTF-8 text, found a byte that is not",
-            line
+            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+            line,
+            e.as_bytes()[bad]
         )
     })
 }
@@ -759,7 +729,10 @@ mod tests {
             "ab\n"
         );
         let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
-        assert!(why.starts_with("line 3: "), "{}", why);
+        assert_eq!(
+            why,
+            "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
+        );
     }
 
     #[test]
@@ -780,14 +753,14 @@ mod tests {
         assert_eq!(sink, b"1\n");
     }
 
-    fn board(text: &str) -> Board {
+    fn board(text: &str) -> Position {
         parse_board(text).expect("test board parses")
     }
 
     /// The squares, as "[x,y]" strings, that the piece on (x, y) may capture on.
     fn targets(text: &str, x: usize, y: usize) -> Vec<String> {
         let rules = Rules::new();
-        let mut found: Vec<String> = legal_captures(&rules, board(text))
+        let mut found: Vec<String> = legal_captures(&rules, &board(text))
             .into_iter()
             .filter(|&(from, _)| from == y * 4 + x)
             .map(|(_, to)| format!("[{},{}]", to % 4, to / 4))
@@ -850,7 +823,7 @@ mod tests {
 
     #[test]
     fn moves_never_go_to_empty_squares() {
-        assert!(legal_captures(&Rules::new(), board("Q...\n....\n....\n....")).is_empty());
+        assert!(legal_captures(&Rules::new(), &board("Q...\n....\n....\n....")).is_empty());
     }
 
     /// The strengths of a position with one piece of `kind` on square 5.
@@ -1005,7 +978,7 @@ mod tests {
         assert_eq!(board(rows), board(line));
         assert_eq!(board(other_marks), board(line));
         // Lower-case letters are not pieces.
-        assert_eq!(board("k..............."), 0);
+        assert_eq!(board("k..............."), [0; 8]);
     }
 
     #[test]
