@@ -1,17 +1,23 @@
-//! The judge: runs every solution over its samples and says AC, WA, RE or TLE.
+//! The judge: runs every solution over its samples and says AC, WA, RE, TLE or
+//! MLE, with each test's wall time, CPU time and peak memory.
 //!
 //! `cargo run -p judge` builds the five solutions in release mode, runs each
-//! `samples/<problem>/<name>.in` under the problem's time limit, checks the
-//! output against `<name>.out` (or `<name>.ans`) with the problem's checker, and
-//! prints one line per test, a summary per problem, and last `N passed, M failed`.
+//! `samples/<problem>/<name>.in` under the problem's time limit (on CPU time)
+//! and memory limit, checks the output against `<name>.out` (or `<name>.ans`)
+//! with the problem's checker, and prints one line per test, a summary per
+//! problem, and last `N passed, M failed` (or, with `--json`, one JSON object
+//! per test).
 //! The exit status is 0 only when every test passed and at least one ran.
 //! `--help` lists the options; the README explains them with examples.
 
 mod build;
 mod checks_post_facto;
 mod lines;
+mod os;
+mod report;
 mod run;
 mod solitaire_chess;
+mod verdict;
 
 use std::collections::HashMap;
 use std::env;
@@ -24,44 +30,49 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::Duration;
 
-/// A checker gets the test's input, its reference answer and the program's
-/// output, and accepts the output or says why not.
-type Checker = fn(&str, &str, &str) -> Result<(), String>;
+use report::{say, warn};
+use verdict::Checker;
 
 struct Problem {
     name: &'static str,
     checker: Checker,
     time_limit_ms: u64,
+    memory_limit_mb: u64,
 }
 
-/// Every problem, its checker and its time limit. Problems with one right
-/// answer are compared line by line; the others have a checker that replays
-/// the program's answer move by move.
+/// Every problem, its checker, its time limit (CPU time) and memory limit.
+/// Problems with one right answer are compared line by line; the others have
+/// a checker that replays the program's answer move by move.
 const PROBLEMS: &[Problem] = &[
     Problem {
         name: "russian_checkers",
         checker: lines::check,
         time_limit_ms: 2000,
+        memory_limit_mb: 256,
     },
     Problem {
         name: "checkers_board",
         checker: lines::check,
         time_limit_ms: 2000,
+        memory_limit_mb: 256,
     },
     Problem {
         name: "checkers_pos",
         checker: lines::check,
         time_limit_ms: 2000,
+        memory_limit_mb: 256,
     },
     Problem {
         name: "solitaire_chess",
         checker: solitaire_chess::check,
         time_limit_ms: 2000,
+        memory_limit_mb: 256,
     },
     Problem {
         name: "checks_post_facto",
         checker: checks_post_facto::check,
         time_limit_ms: 2000,
+        memory_limit_mb: 256,
     },
 ];
 
@@ -69,14 +80,16 @@ const USAGE: &str = "\
 Usage: cargo run -p judge -- [OPTIONS] [PROBLEM...]
 
 Builds the solutions (release), runs every samples/<problem>/*.in, checks the
-output against the .out (or .ans) beside it, and reports AC / WA / RE / TLE per
-test. Exit status 0 only if every test passed and at least one ran.
+output against the .out (or .ans) beside it, and reports per test the verdict
+(AC WA RE TLE MLE), the wall time, the CPU time and the peak memory. Exit
+status 0 only if every test passed and at least one ran.
 
 Problems: russian_checkers checkers_board checkers_pos solitaire_chess
           checks_post_facto (default: all)
 
 Options:
-  --test NAME        only the tests whose name contains NAME
+  --test NAME        only the tests whose name contains NAME; may be given
+                     again, and a test matching any of them runs
   --cmd \"COMMAND\"    judge COMMAND (run by the shell, any language) instead
                      of our solution; needs exactly one PROBLEM
   --tests DIR        take the tests from DIR (searched recursively for .in
@@ -84,47 +97,79 @@ Options:
   --standalone       compile each <problem>/src/main.rs alone with plain
                      rustc -O under editions 2015 (no --edition), 2018 and 2021,
                      as an online judge does, and judge those binaries
-  --time-limit MS    time limit per test in milliseconds (default: 2000)
+  --time-limit MS    time limit per test in milliseconds of CPU time (default:
+                     the problem's, 2000); a program still running after
+                     2 x MS + 1000 ms of wall time is killed (TLE (wall))
+  --memory-limit MB  memory limit per test in MiB (default: the problem's, 256),
+                     enforced on the address space (RLIMIT_AS, Linux)
+  -j N               run N tests at a time (default: the number of cores)
   --repeat N         run each test N times, one test at a time, and report the
-                     median time, beside the time it takes just to start a
-                     program here: a benchmark with steady figures
-  -h, --help         this text";
+                     median times, beside the time the program takes to start
+                     on an empty input: a benchmark with steady figures
+  --json             print one JSON object per test and line instead of the
+                     table: problem, test, verdict, wall_ms, cpu_ms,
+                     memory_kib, message (null where not measured)
+  --verbose          print each test's whole input and output
+  --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
+                     (and its stderr as .err when there is any)
+  -h, --help         this text
+
+Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 
 #[derive(Default)]
 struct Options {
     problems: Vec<&'static Problem>,
-    test_filter: Option<String>,
+    test_filters: Vec<String>,
     cmd: Option<String>,
     tests_dir: Option<PathBuf>,
     standalone: bool,
     time_limit_ms: Option<u64>,
+    memory_limit_mb: Option<u64>,
+    jobs: Option<usize>,
     repeat: usize,
+    json: bool,
+    verbose: bool,
+    save_outputs: Option<PathBuf>,
 }
+
+/// The most tests run at a time.
+const MAX_JOBS: usize = 256;
 
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
     let options = match parse_args(&args) {
         Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{}", USAGE);
+            say(USAGE);
             return;
         }
         Err(why) => {
-            eprintln!(
+            warn(&format!(
                 "judge: {} (cargo run -p judge -- --help lists the options)",
                 why
-            );
+            ));
             process::exit(2);
         }
     };
-    match judge(&options) {
+    os::handle_interrupts();
+    let result = judge(&options);
+    os::hold_if_interrupted();
+    match result {
         Ok(true) => {}
         Ok(false) => process::exit(1),
         Err(why) => {
-            eprintln!("judge: {}", why);
+            warn(&format!("judge: {}", why));
             process::exit(2);
         }
     }
+}
+
+/// A count from the command line: a whole number from 1 to `max`.
+fn count(flag: &str, text: &str, max: u64) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|&n| (1..=max).contains(&n))
+        .ok_or_else(|| format!("{} wants a number from 1 to {}, got {:?}", flag, max, text))
 }
 
 /// The options, or `None` for `--help`.
@@ -145,13 +190,16 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                 .or_else(|| args.next().cloned())
                 .ok_or_else(|| format!("{} needs a value", name))
         };
-        let switch = matches!(flag, "-h" | "--help" | "--standalone");
+        let switch = matches!(
+            flag,
+            "-h" | "--help" | "--standalone" | "--json" | "--verbose"
+        );
         if switch && inline.is_some() {
             return Err(format!("{} takes no value", flag));
         }
         match flag {
             "-h" | "--help" => return Ok(None),
-            "--test" => options.test_filter = Some(value(flag)?),
+            "--test" => options.test_filters.push(value(flag)?),
             "--cmd" => {
                 let cmd = value(flag)?;
                 if cmd.trim().is_empty() {
@@ -161,27 +209,22 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             }
             "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
             "--standalone" => options.standalone = true,
-            "--repeat" => {
-                let n = value(flag)?;
-                options.repeat = n
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("--repeat wants a count, got {:?}", n))?;
+            "--json" => options.json = true,
+            "--verbose" => options.verbose = true,
+            "--save-outputs" => options.save_outputs = Some(PathBuf::from(value(flag)?)),
+            "--repeat" => options.repeat = count(flag, &value(flag)?, 1_000_000)? as usize,
+            "-j" | "--jobs" => {
+                options.jobs = Some(count(flag, &value(flag)?, MAX_JOBS as u64)? as usize)
             }
-            "--time-limit" => {
-                let ms = value(flag)?;
-                let ms = ms
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&ms| ms > 0)
-                    .ok_or_else(|| format!("--time-limit wants milliseconds, got {:?}", ms))?;
-                options.time_limit_ms = Some(ms);
+            "--time-limit" => options.time_limit_ms = Some(count(flag, &value(flag)?, 3_600_000)?),
+            "--memory-limit" => {
+                options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?)
             }
             _ if flag.starts_with('-') => {
                 return Err(format!(
                     "unknown option {} (options: --test --cmd --tests --standalone \
-                     --time-limit --repeat --help)",
+                     --time-limit --memory-limit -j --repeat --json --verbose \
+                     --save-outputs --help)",
                     arg
                 ))
             }
@@ -206,6 +249,12 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     if options.cmd.is_some() && options.standalone {
         return Err("--cmd and --standalone do not go together".to_string());
     }
+    if options.json && options.verbose {
+        return Err("--json and --verbose do not go together".to_string());
+    }
+    if options.repeat > 1 && options.jobs.is_some_and(|j| j > 1) {
+        return Err("--repeat runs one test at a time: -j does not go with it".to_string());
+    }
     if options.problems.is_empty() {
         options.problems = PROBLEMS.iter().collect();
     }
@@ -223,16 +272,31 @@ struct Test {
 struct Suite {
     problem: &'static Problem,
     title: String,
+    /// Where `--save-outputs` puts this program's outputs, under its folder.
+    key: String,
     program: Result<Vec<OsString>, String>,
     tests: Arc<Vec<Test>>,
 }
 
-/// The verdict on one test.
+/// The verdict on one test, with its figures (`None`: not measured).
 struct Judged {
     verdict: &'static str,
-    /// Wall time, when the program ran.
-    ms: Option<f64>,
+    wall_ms: Option<f64>,
+    cpu_ms: Option<f64>,
+    memory_kib: Option<u64>,
     details: Vec<String>,
+    /// For `--verbose`: the input, the output and the end of stderr.
+    shown: Option<[Vec<u8>; 3]>,
+}
+
+/// The limits for a suite: the problem's, unless the options say otherwise.
+fn limits_for(problem: &Problem, options: &Options) -> run::Limits {
+    let ms = options.time_limit_ms.unwrap_or(problem.time_limit_ms);
+    let mb = options.memory_limit_mb.unwrap_or(problem.memory_limit_mb);
+    run::Limits {
+        time: Duration::from_millis(ms),
+        memory_bytes: Some(mb << 20),
+    }
 }
 
 /// Runs everything the options ask for; `Ok(true)` when all passed.
@@ -244,10 +308,24 @@ fn judge(options: &Options) -> Result<bool, String> {
             Some(dir) => dir.clone(),
             None => root.join("samples").join(problem.name),
         };
-        let tests = find_tests(&dir, options.test_filter.as_deref())?;
+        let tests = find_tests(&dir, &options.test_filters)?;
         test_sets.push((*problem, Arc::new(tests)));
     }
+    if let Some(dir) = &options.save_outputs {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    }
     let suites = programs(options, &root, test_sets);
+    let baselines: Vec<Option<Baseline>> = suites
+        .iter()
+        .map(|suite| match (&suite.program, options.repeat) {
+            (Ok(argv), repeat) if repeat > 1 && !options.json => Some(startup_baseline(
+                argv,
+                &limits_for(suite.problem, options),
+                repeat,
+            )),
+            _ => None,
+        })
+        .collect();
 
     let jobs: Vec<(usize, usize)> = suites
         .iter()
@@ -255,71 +333,183 @@ fn judge(options: &Options) -> Result<bool, String> {
         .filter(|(_, suite)| suite.program.is_ok())
         .flat_map(|(s, suite)| (0..suite.tests.len()).map(move |t| (s, t)))
         .collect();
-    if options.repeat > 1 {
-        if let Some(ms) = startup_baseline(options.repeat) {
-            println!(
-                "times are medians of {} runs; just starting a program takes {:.1} ms here",
-                options.repeat, ms
-            );
-        }
-    }
     let suites = Arc::new(suites);
     let mut results = run_in_parallel(&suites, &jobs, options);
+    let colour = !options.json && report::colour_wanted();
 
     let (mut passed, mut failed) = (0, 0);
-    for suite in suites.iter() {
-        println!("{}", suite.title);
+    for (suite, baseline) in suites.iter().zip(&baselines) {
+        let limits = limits_for(suite.problem, options);
+        if !options.json {
+            say(&format!(
+                "{}  (limits: {} of CPU time, {} MiB of memory)",
+                suite.title,
+                verdict::ms(limits.time),
+                limits.memory_bytes.unwrap_or(0) >> 20
+            ));
+        }
+        let json_line = |test: Option<&str>, judged: &Judged| {
+            say(&report::json_object(&[
+                ("problem", report::Json::Str(suite.problem.name)),
+                ("program", report::Json::Str(&suite.title)),
+                ("test", test.map_or(report::Json::Null, report::Json::Str)),
+                ("verdict", report::Json::Str(judged.verdict)),
+                ("wall_ms", report::Json::Ms(judged.wall_ms)),
+                ("cpu_ms", report::Json::Ms(judged.cpu_ms)),
+                ("memory_kib", report::Json::Int(judged.memory_kib)),
+                ("message", report::Json::Str(&judged.details.join("\n"))),
+            ]))
+        };
         if let Err(why) = &suite.program {
-            println!("  CE    {} test(s) not run", suite.tests.len());
-            for line in why.lines() {
-                println!("        {}", line);
+            let judged = Judged::failed("CE", why.lines().map(String::from).collect());
+            if options.json {
+                for test in suite.tests.iter() {
+                    json_line(Some(&test.name), &judged);
+                }
+                if suite.tests.is_empty() {
+                    json_line(None, &judged);
+                }
+            } else {
+                say(&format!("  CE    {} test(s) not run", suite.tests.len()));
+                for line in &judged.details {
+                    say(&format!("        {}", line));
+                }
             }
             failed += suite.tests.len().max(1);
             continue;
         }
         if suite.tests.is_empty() {
             // Without a filter, a problem with no tests has lost its samples.
-            if let Some(filter) = &options.test_filter {
-                println!("  no test name contains {:?}", filter);
+            if !options.test_filters.is_empty() {
+                if !options.json {
+                    say(&format!(
+                        "  no test name contains {}",
+                        quoted_list(&options.test_filters)
+                    ));
+                }
             } else {
-                println!("  ERR   no tests found");
+                if options.json {
+                    json_line(None, &Judged::failed("ERR", vec!["no tests found".into()]));
+                } else {
+                    say("  ERR   no tests found");
+                }
                 failed += 1;
             }
             continue;
         }
-        let mut slowest = (0.0, "");
+        if let Some(b) = baseline {
+            say(&format!(
+                "  start-up: {} wall, {} CPU, {} memory: the program on an empty input \
+                 (median of {} runs); the times below are medians of {} runs too",
+                b.wall_ms
+                    .map_or("-".to_string(), |ms| format!("{:.1} ms", ms)),
+                b.cpu_ms
+                    .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
+                b.memory_kib.map_or("–".to_string(), verdict::mib),
+                options.repeat,
+                options.repeat
+            ));
+        }
+        if !options.json {
+            say(&report::header());
+        }
+        let mut slowest: Option<(f64, &str, &str)> = None;
+        let mut biggest: Option<(u64, &str)> = None;
         let mut suite_failed = 0;
         for test in suite.tests.iter() {
             let judged = results.next().expect("one verdict per test");
-            let time = judged
-                .ms
-                .map_or("-".to_string(), |ms| format!("{:.1} ms", ms));
-            println!("  {:<4}{:>12}  {}", judged.verdict, time, test.name);
-            for line in &judged.details {
-                println!("        {}", line);
+            if options.json {
+                json_line(Some(&test.name), &judged);
+            } else {
+                say(&report::row(
+                    judged.verdict,
+                    judged.wall_ms,
+                    judged.cpu_ms,
+                    judged.memory_kib,
+                    &test.name,
+                    colour,
+                ));
+                for line in &judged.details {
+                    say(&format!("        {}", line));
+                }
+                if let Some(shown) = &judged.shown {
+                    show_verbose(shown);
+                }
             }
             if judged.verdict != "AC" {
                 suite_failed += 1;
             }
-            let ms = judged.ms.unwrap_or(0.0);
-            if ms >= slowest.0 {
-                slowest = (ms, &test.name);
+            // Slowest by CPU time, which is what the limit judges.
+            let time = match (judged.cpu_ms, judged.wall_ms) {
+                (Some(ms), _) => Some((ms, "CPU")),
+                (None, Some(ms)) => Some((ms, "wall")),
+                _ => None,
+            };
+            if let Some((ms, what)) = time {
+                if slowest.map_or(true, |(most, _, _)| ms >= most) {
+                    slowest = Some((ms, what, &test.name));
+                }
+            }
+            if let Some(kib) = judged.memory_kib {
+                if biggest.map_or(true, |(most, _)| kib >= most) {
+                    biggest = Some((kib, &test.name));
+                }
             }
         }
         let total = suite.tests.len();
-        if suite_failed == 0 {
-            println!(
-                "  = all {} passed, slowest {:.1} ms ({})",
-                total, slowest.0, slowest.1
-            );
+        if options.json {
+            // The objects say it all.
+        } else if suite_failed == 0 {
+            let mut summary = format!("  = all {} passed", total);
+            if let Some((ms, what, name)) = slowest {
+                summary += &format!(", slowest {:.1} ms {} ({})", ms, what, name);
+            }
+            if let Some((kib, name)) = biggest {
+                summary += &format!(", most memory {} ({})", verdict::mib(kib), name);
+            }
+            say(&summary);
         } else {
-            println!("  = {} of {} FAILED", suite_failed, total);
+            say(&format!("  = {} of {} FAILED", suite_failed, total));
         }
         passed += total - suite_failed;
         failed += suite_failed;
     }
-    println!("{} passed, {} failed", passed, failed);
+    if !options.json {
+        say(&format!("{} passed, {} failed", passed, failed));
+    }
     Ok(failed == 0 && passed > 0)
+}
+
+impl Judged {
+    fn failed(verdict: &'static str, details: Vec<String>) -> Judged {
+        Judged {
+            verdict,
+            wall_ms: None,
+            cpu_ms: None,
+            memory_kib: None,
+            details,
+            shown: None,
+        }
+    }
+}
+
+/// `"a"`, or `"a" or "b"`.
+fn quoted_list(words: &[String]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("{:?}", w)).collect();
+    quoted.join(" or ")
+}
+
+/// `--verbose`: the input, the output and the end of stderr, whole, marked off.
+fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
+    for (what, text) in [("input", input), ("output", output), ("stderr", stderr)] {
+        if what == "stderr" && text.is_empty() {
+            continue;
+        }
+        say(&format!("        {}:", what));
+        for line in String::from_utf8_lossy(text).lines() {
+            say(&format!("        | {}", line));
+        }
+    }
 }
 
 /// The workspace to judge. Cargo tells a program it runs where its package
@@ -347,7 +537,8 @@ fn workspace_root() -> PathBuf {
 }
 
 /// Every `.in` file under `dir` (recursively, sorted), with its `.out` or `.ans`.
-fn find_tests(dir: &Path, filter: Option<&str>) -> Result<Vec<Test>, String> {
+/// With filters, only the tests whose name contains one of them.
+fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
     let mut inputs = Vec::new();
     collect_inputs(dir, &mut inputs)
         .map_err(|e| format!("cannot read tests in {}: {}", dir.display(), e))?;
@@ -360,7 +551,7 @@ fn find_tests(dir: &Path, filter: Option<&str>) -> Result<Vec<Test>, String> {
             .unwrap_or(&stem)
             .to_string_lossy()
             .into_owned();
-        if filter.is_some_and(|f| !name.contains(f)) {
+        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
             continue;
         }
         let answer = ["out", "ans"]
@@ -401,6 +592,7 @@ fn programs(
         return vec![Suite {
             problem,
             title: format!("{} [{}]", problem.name, cmd),
+            key: problem.name.to_string(),
             program: Ok(shell_command(cmd)),
             tests,
         }];
@@ -408,7 +600,7 @@ fn programs(
     if options.standalone {
         return standalone_programs(root, test_sets);
     }
-    eprintln!("judge: building the solutions (cargo build --release)...");
+    warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = test_sets.iter().map(|(p, _)| p.name).collect();
     let built = build::cargo_release(root, &names, true);
     test_sets
@@ -417,6 +609,7 @@ fn programs(
         .map(|((problem, tests), exe)| Suite {
             problem,
             title: problem.name.to_string(),
+            key: problem.name.to_string(),
             program: exe.map(|exe| vec![exe.into_os_string()]),
             tests,
         })
@@ -428,7 +621,7 @@ fn standalone_programs(
     root: &Path,
     test_sets: Vec<(&'static Problem, Arc<Vec<Test>>)>,
 ) -> Vec<Suite> {
-    eprintln!("judge: compiling each solution alone with rustc -O, editions 2015, 2018, 2021...");
+    warn("judge: compiling each solution alone with rustc -O, editions 2015, 2018, 2021...");
     let target = env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target"));
@@ -442,6 +635,7 @@ fn standalone_programs(
             handles.push(thread::spawn(move || Suite {
                 problem,
                 title: format!("{} [rustc {}]", problem.name, build::edition_label(edition)),
+                key: format!("{}/rustc-{}", problem.name, edition.unwrap_or("2015")),
                 program: build::rustc_alone(&source, problem.name, edition, &out_dir)
                     .map(|exe| vec![exe.into_os_string()]),
                 tests,
@@ -463,8 +657,8 @@ fn shell_command(cmd: &str) -> Vec<OsString> {
     }
 }
 
-/// Judges every job on all cores; yields the verdicts in job order, each as
-/// soon as it and all before it are done.
+/// Judges every job, `-j` at a time (default: one per core); yields the
+/// verdicts in job order, each as soon as it and all before it are done.
 fn run_in_parallel(
     suites: &Arc<Vec<Suite>>,
     jobs: &[(usize, usize)],
@@ -475,18 +669,29 @@ fn run_in_parallel(
     let (tx, rx) = mpsc::channel();
     // Repeated runs are a benchmark: one at a time, so they do not compete.
     let workers = match options.repeat {
-        1 => thread::available_parallelism().map_or(1, |n| n.get()),
+        1 => options
+            .jobs
+            .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
+            .min(MAX_JOBS),
         _ => 1,
     };
-    let (time_limit_ms, repeat) = (options.time_limit_ms, options.repeat);
+    let settings = Arc::new(RunSettings {
+        limits: suites
+            .iter()
+            .map(|suite| limits_for(suite.problem, options))
+            .collect(),
+        repeat: options.repeat,
+        verbose: options.verbose,
+        save_outputs: options.save_outputs.clone(),
+    });
     for _ in 0..workers {
         let (suites, jobs, next, tx) = (suites.clone(), jobs.clone(), next.clone(), tx.clone());
+        let settings = settings.clone();
         thread::spawn(move || loop {
             let i = next.fetch_add(1, Ordering::SeqCst);
             let Some(&(s, t)) = jobs.get(i) else { break };
             let suite = &suites[s];
-            let limit = time_limit_ms.unwrap_or(suite.problem.time_limit_ms);
-            let judged = judge_test(suite, &suite.tests[t], Duration::from_millis(limit), repeat);
+            let judged = judge_test(suite, &suite.tests[t], &settings.limits[s], &settings);
             if tx.send((i, judged)).is_err() {
                 break;
             }
@@ -505,21 +710,24 @@ fn run_in_parallel(
     })
 }
 
-/// Runs one test and gives the verdict.
+/// What every test run needs to know besides its suite and test.
+struct RunSettings {
+    /// The limits of each suite, by index.
+    limits: Vec<run::Limits>,
+    repeat: usize,
+    verbose: bool,
+    save_outputs: Option<PathBuf>,
+}
+
 /// Runs one test (`repeat` times, stopping at a failure) and gives the
-/// verdict, with the median time.
-fn judge_test(suite: &Suite, test: &Test, limit: Duration, repeat: usize) -> Judged {
-    let fail = |verdict, details: Vec<String>| Judged {
-        verdict,
-        ms: None,
-        details,
-    };
+/// verdict, with the median times and the largest peak memory.
+fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSettings) -> Judged {
     let argv = suite
         .program
         .as_ref()
         .expect("jobs only for built programs");
     let Some(answer_path) = &test.answer else {
-        return fail(
+        return Judged::failed(
             "ERR",
             vec![format!("no .out or .ans beside {}", test.input.display())],
         );
@@ -527,41 +735,83 @@ fn judge_test(suite: &Suite, test: &Test, limit: Duration, repeat: usize) -> Jud
     let (input, answer) = match (fs::read(&test.input), fs::read(answer_path)) {
         (Ok(input), Ok(answer)) => (input, answer),
         (Err(e), _) => {
-            return fail(
+            return Judged::failed(
                 "ERR",
                 vec![format!("cannot read {}: {}", test.input.display(), e)],
             )
         }
         (_, Err(e)) => {
-            return fail(
+            return Judged::failed(
                 "ERR",
                 vec![format!("cannot read {}: {}", answer_path.display(), e)],
             )
         }
     };
-    let mut times = Vec::new();
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    let mut memory_kib = None;
     let mut judged = ("AC", Vec::new());
-    for _ in 0..repeat {
+    let mut last = None;
+    for _ in 0..settings.repeat {
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..]);
-        let outcome = match run::run(&mut cmd, &input, limit) {
+        let outcome = match run::run(&mut cmd, &input, limits) {
             Ok(outcome) => outcome,
-            Err(e) => return fail("ERR", vec![format!("cannot start {:?}: {}", argv[0], e)]),
+            Err(e) => {
+                let why = format!("cannot run {:?}: {}", argv[0], e);
+                return Judged::failed("ERR", vec![why]);
+            }
         };
-        times.push(outcome.elapsed.as_secs_f64() * 1000.0);
-        let (verdict, details) = verdict(suite.problem.checker, &input, &answer, &outcome, limit);
+        walls.push(outcome.wall.as_secs_f64() * 1000.0);
+        if let Some(usage) = outcome.usage {
+            cpus.push(usage.cpu.as_secs_f64() * 1000.0);
+            memory_kib = memory_kib.max(Some(usage.max_rss_kib));
+        }
+        let (verdict, details) =
+            verdict::decide(suite.problem.checker, &input, &answer, &outcome, limits);
+        let stop = verdict == "TLE"; // waiting for the limit again tells nothing new
         if judged.0 == "AC" {
             judged = (verdict, details);
         }
-        if verdict == "TLE" {
-            break; // waiting for the limit again tells nothing new
+        last = Some(outcome);
+        if stop {
+            break;
         }
     }
+    let last = last.expect("at least one run");
+    let mut details = judged.1;
+    if let Some(dir) = &settings.save_outputs {
+        if let Err(why) = save_output(&dir.join(&suite.key), &test.name, &last) {
+            details.push(why);
+        }
+    }
+    let cpu_ms = (cpus.len() == walls.len()).then(|| median(&mut cpus));
     Judged {
         verdict: judged.0,
-        ms: Some(median(&mut times)),
-        details: judged.1,
+        wall_ms: Some(median(&mut walls)),
+        cpu_ms,
+        memory_kib,
+        details,
+        shown: settings
+            .verbose
+            .then_some([input, last.stdout, last.stderr_tail]),
     }
+}
+
+/// `--save-outputs`: `<dir>/<test>.out`, and `<test>.err` when stderr is not
+/// empty (its end, as kept).
+fn save_output(dir: &Path, test: &str, outcome: &run::Outcome) -> Result<(), String> {
+    let out = dir.join(format!("{}.out", test));
+    let err = dir.join(format!("{}.err", test));
+    let saved = out
+        .parent()
+        .map_or(Ok(()), fs::create_dir_all)
+        .and_then(|()| fs::write(&out, &outcome.stdout))
+        .and_then(|()| match outcome.stderr_tail.is_empty() {
+            true => Ok(()),
+            false => fs::write(&err, &outcome.stderr_tail),
+        });
+    saved.map_err(|e| format!("cannot save the output in {}: {}", out.display(), e))
 }
 
 fn median(times: &mut [f64]) -> f64 {
@@ -569,58 +819,37 @@ fn median(times: &mut [f64]) -> f64 {
     times[times.len() / 2]
 }
 
-/// What starting a program costs here, to read benchmark figures against:
-/// the median time of the judge's own `--help`, run `repeat` times.
-fn startup_baseline(repeat: usize) -> Option<f64> {
-    let exe = env::current_exe().ok()?;
-    let mut times = Vec::new();
-    for _ in 0..repeat {
-        let mut cmd = Command::new(&exe);
-        cmd.arg("--help");
-        let outcome = run::run(&mut cmd, b"", Duration::from_secs(10)).ok()?;
-        times.push(outcome.elapsed.as_secs_f64() * 1000.0);
-    }
-    Some(median(&mut times))
+/// What starting the program costs here, to read benchmark figures against.
+struct Baseline {
+    wall_ms: Option<f64>,
+    cpu_ms: Option<f64>,
+    memory_kib: Option<u64>,
 }
 
-/// AC, WA, RE or TLE, with what the report should show about it.
-fn verdict(
-    checker: Checker,
-    input: &[u8],
-    answer: &[u8],
-    outcome: &run::Outcome,
-    limit: Duration,
-) -> (&'static str, Vec<String>) {
-    match &outcome.end {
-        run::End::TimedOut => (
-            "TLE",
-            vec![format!("killed after {} ms", limit.as_millis())],
-        ),
-        run::End::OutputLimit => (
-            "WA",
-            vec![format!(
-                "output cut off: more than {} MiB",
-                run::OUTPUT_LIMIT >> 20
-            )],
-        ),
-        run::End::Exited(status) if !status.success() => {
-            let mut details = vec![run::describe_status(status)];
-            let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
-            let tail: Vec<&str> = stderr.lines().collect();
-            for line in &tail[tail.len().saturating_sub(5)..] {
-                details.push(format!("stderr: {}", line));
-            }
-            ("RE", details)
+/// The program itself (with `--cmd`: the shell and all the command starts)
+/// run `repeat` times on an empty input: median times, largest peak memory.
+/// What it answers does not matter; an empty input makes every program stop
+/// early.
+fn startup_baseline(argv: &[OsString], limits: &run::Limits, repeat: usize) -> Baseline {
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    let mut memory_kib = None;
+    for _ in 0..repeat {
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..]);
+        let Ok(outcome) = run::run(&mut cmd, b"", limits) else {
+            break;
+        };
+        walls.push(outcome.wall.as_secs_f64() * 1000.0);
+        if let Some(usage) = outcome.usage {
+            cpus.push(usage.cpu.as_secs_f64() * 1000.0);
+            memory_kib = memory_kib.max(Some(usage.max_rss_kib));
         }
-        run::End::Exited(_) => {
-            let input = String::from_utf8_lossy(input);
-            let answer = String::from_utf8_lossy(answer);
-            let output = String::from_utf8_lossy(&outcome.stdout);
-            match checker(&input, &answer, &output) {
-                Ok(()) => ("AC", Vec::new()),
-                Err(why) => ("WA", why.lines().map(String::from).collect()),
-            }
-        }
+    }
+    Baseline {
+        wall_ms: (!walls.is_empty()).then(|| median(&mut walls)),
+        cpu_ms: (!cpus.is_empty() && cpus.len() == walls.len()).then(|| median(&mut cpus)),
+        memory_kib,
     }
 }
 
@@ -652,9 +881,36 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!(a.problems.len(), 1);
-        assert_eq!(a.test_filter.as_deref(), Some("04"));
+        assert_eq!(a.test_filters, ["04"]);
         assert_eq!(a.time_limit_ms, Some(500));
         assert_eq!(a.repeat, 9);
+    }
+
+    #[test]
+    fn test_filters_add_up() {
+        let a = args(&["checkers_pos", "--test", "03", "--test=05"])
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.test_filters, ["03", "05"]);
+    }
+
+    #[test]
+    fn new_options_are_read() {
+        let a = args(&[
+            "-j",
+            "3",
+            "--memory-limit",
+            "64",
+            "--json",
+            "--save-outputs=out",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(a.jobs, Some(3));
+        assert_eq!(a.memory_limit_mb, Some(64));
+        assert!(a.json && !a.verbose);
+        assert_eq!(a.save_outputs, Some(PathBuf::from("out")));
+        assert!(args(&["--verbose"]).unwrap().unwrap().verbose);
     }
 
     #[test]
@@ -670,6 +926,11 @@ mod tests {
         assert!(args(&["--help"]).unwrap().is_none());
         assert!(args(&["--standalone=no"]).is_err());
         assert!(args(&["checkers_pos", "--cmd", " "]).is_err());
+        assert!(args(&["-j", "0"]).is_err());
+        assert!(args(&["--memory-limit", "lots"]).is_err());
+        assert!(args(&["--repeat", "3", "-j", "2"]).is_err());
+        assert!(args(&["--json", "--verbose"]).is_err());
+        assert!(args(&["--json=yes"]).is_err());
     }
 
     #[test]

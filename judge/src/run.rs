@@ -1,14 +1,20 @@
-//! Running one program on one input, under a time limit and an output cap.
+//! Running one program on one input, under the limits, and measuring it.
 //!
-//! The program runs in a process group of its own, so that a time-out or an
-//! output flood kills it together with anything it started (a `sh -c` wrapper's
-//! children, say). Its output is read by threads that stop storing at
+//! The program runs in a process group of its own, with a marker in its
+//! environment that everything it starts inherits (see `os.rs`), and on Linux
+//! under `RLIMIT_AS` (the memory limit) and `RLIMIT_CPU` (a backstop for the
+//! time limit). Its output is read by threads that stop storing at
 //! [`OUTPUT_LIMIT`], so a program printing forever costs the judge no memory.
-//! On a time-out the judge kills the group and returns at once: it neither waits
-//! for the program nor for the threads reading its pipes.
+//! The judge waits until the program ends or the wall-clock safety net
+//! ([`Limits::wall_net`]) runs out, then kills whatever of the run is left
+//! (its process group, and every marked process, even one that left the group
+//! with `setsid`), and only then reaps the program, getting its CPU time and
+//! peak memory. What was left running is reported.
 
-use std::io::{Read, Write};
+use crate::os;
+use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -19,82 +25,148 @@ pub const OUTPUT_LIMIT: usize = 64 << 20;
 /// How much of the end of stderr is kept for the report.
 const STDERR_TAIL: usize = 16 << 10;
 
+/// The limits of one run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The time limit, judged on CPU time.
+    pub time: Duration,
+    /// The memory limit (address space), if any.
+    pub memory_bytes: Option<u64>,
+}
+
+impl Limits {
+    /// The wall-clock safety net: twice the time limit plus a second. It stops
+    /// programs that wait instead of computing (sleep, read a closed pipe...).
+    pub fn wall_net(&self) -> Duration {
+        self.time * 2 + Duration::from_secs(1)
+    }
+
+    /// The CPU-time backstop set in the child (`RLIMIT_CPU`): the time limit
+    /// rounded up to whole seconds, plus one. The verdict is taken from the
+    /// measured time; this only stops an endless loop before the wall net.
+    fn cpu_backstop_seconds(&self) -> u64 {
+        let limit = self.time.as_secs() + u64::from(self.time.subsec_nanos() > 0);
+        limit + 1
+    }
+}
+
 /// What a run produced.
 pub struct Outcome {
     /// Wall time from start to exit (or to the kill).
-    pub elapsed: Duration,
+    pub wall: Duration,
+    /// CPU time and peak memory, where the OS tells them.
+    pub usage: Option<os::Usage>,
     /// How it ended.
     pub end: End,
     /// Standard output, at most `OUTPUT_LIMIT` bytes of it.
     pub stdout: Vec<u8>,
     /// The last `STDERR_TAIL` bytes of standard error.
     pub stderr_tail: Vec<u8>,
+    /// Processes of the run still running after it ended, killed by the judge
+    /// (`name (pid N)`); after a kill by the judge, only those that had left
+    /// the program's process group.
+    pub leftovers: Vec<String>,
 }
 
 pub enum End {
     Exited(ExitStatus),
-    /// Still running at the time limit: killed.
-    TimedOut,
+    /// Still running at the wall-clock safety net: killed.
+    WallNet(ExitStatus),
     /// Wrote more than `OUTPUT_LIMIT` bytes: killed.
     OutputLimit,
 }
 
-/// Runs `cmd` with `input` on its stdin, for at most `limit`.
-pub fn run(cmd: &mut Command, input: &[u8], limit: Duration) -> std::io::Result<Outcome> {
-    cmd.stdin(Stdio::piped())
+/// Runs `cmd` with `input` on its stdin, under `limits`.
+pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outcome> {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let marker = format!(
+        "{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::SeqCst)
+    );
+    cmd.env(os::MARKER, &marker)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    own_process_group(cmd);
+    os::confine(cmd, limits.cpu_backstop_seconds(), limits.memory_bytes);
     let start = Instant::now();
     let mut child = cmd.spawn()?;
     let pid = child.id();
+    let live = os::LiveGroup::new(pid);
 
     let (tx, events) = mpsc::channel();
     feed_stdin(&mut child, input);
     read_stdout(&mut child, pid, tx.clone());
     read_stderr_tail(&mut child, tx.clone());
     thread::spawn(move || {
-        let status = child.wait();
-        let _ = tx.send(Event::Exited(status, Instant::now()));
+        let ended = os::wait_until_ended(child);
+        let _ = tx.send(Event::Ended(ended, Instant::now()));
     });
 
-    let deadline = start + limit;
+    let deadline = start + limits.wall_net();
     let mut stdout = None;
     let mut stderr_tail = None;
-    let mut exit = None;
-    while stdout.is_none() || stderr_tail.is_none() || exit.is_none() {
-        let left = deadline.saturating_duration_since(Instant::now());
+    let mut flooded = false;
+    let mut netted = false;
+    let (ended, ended_at) = loop {
+        let left = if netted {
+            // Killed; SIGKILL cannot be refused, so this is only a guard.
+            Duration::from_secs(10)
+        } else {
+            deadline.saturating_duration_since(Instant::now())
+        };
         match events.recv_timeout(left) {
-            Ok(Event::Stdout(bytes, false)) => stdout = Some(bytes),
-            Ok(Event::Stdout(bytes, true)) => {
-                // The reader has already killed the program.
-                return Ok(Outcome {
-                    elapsed: start.elapsed(),
-                    end: End::OutputLimit,
-                    stdout: bytes,
-                    stderr_tail: Vec::new(),
-                });
+            Ok(Event::Stdout(bytes, flood)) => {
+                // On a flood the reader has already killed the group.
+                flooded |= flood;
+                stdout = Some(bytes);
             }
             Ok(Event::Stderr(bytes)) => stderr_tail = Some(bytes),
-            Ok(Event::Exited(status, at)) => exit = Some((status?, at - start)),
+            Ok(Event::Ended(ended, at)) => break (ended?, at),
+            Err(_) if !netted => {
+                os::kill_group(pid);
+                netted = true;
+            }
             Err(_) => {
-                // Out of time (or every sender gone, which cannot happen first).
-                kill_group(pid);
-                return Ok(Outcome {
-                    elapsed: start.elapsed(),
-                    end: End::TimedOut,
-                    stdout: Vec::new(),
-                    stderr_tail: Vec::new(),
-                });
+                return Err(io::Error::new(
+                    io::ErrorKind::Other,
+                    "the program did not end 10 s after SIGKILL",
+                ))
             }
         }
+    };
+    let wall = ended_at - start;
+    let leftovers = os::end_run(pid, &marker, flooded || netted);
+    let (status, usage) = os::reap(ended)?;
+    drop(live);
+
+    // Everything of the run is dead now, so the pipes close; only a process
+    // that escaped the kill could hold them open: wait a little, no more.
+    let grace = Instant::now() + Duration::from_secs(1);
+    while stdout.is_none() || stderr_tail.is_none() {
+        match events.recv_timeout(grace.saturating_duration_since(Instant::now())) {
+            Ok(Event::Stdout(bytes, flood)) => {
+                flooded |= flood;
+                stdout = Some(bytes);
+            }
+            Ok(Event::Stderr(bytes)) => stderr_tail = Some(bytes),
+            Ok(Event::Ended(..)) | Err(_) => break,
+        }
     }
-    let (status, elapsed) = exit.expect("loop ends only with an exit");
+    let end = if flooded {
+        End::OutputLimit
+    } else if netted {
+        End::WallNet(status)
+    } else {
+        End::Exited(status)
+    };
     Ok(Outcome {
-        elapsed,
-        end: End::Exited(status),
+        wall,
+        usage,
+        end,
         stdout: stdout.unwrap_or_default(),
         stderr_tail: stderr_tail.unwrap_or_default(),
+        leftovers,
     })
 }
 
@@ -102,7 +174,7 @@ enum Event {
     /// All of stdout (or its first `OUTPUT_LIMIT` bytes, with `true`).
     Stdout(Vec<u8>, bool),
     Stderr(Vec<u8>),
-    Exited(std::io::Result<ExitStatus>, Instant),
+    Ended(io::Result<os::Ended>, Instant),
 }
 
 fn feed_stdin(child: &mut Child, input: &[u8]) {
@@ -125,7 +197,9 @@ fn read_stdout(child: &mut Child, pid: u32, tx: mpsc::Sender<Event>) {
                 Ok(n) if kept.len() + n > OUTPUT_LIMIT => {
                     let room = OUTPUT_LIMIT - kept.len();
                     kept.extend_from_slice(&chunk[..room]);
-                    kill_group(pid);
+                    // The program is not reaped before this message arrives,
+                    // so its group id is still its own.
+                    os::kill_group(pid);
                     let _ = tx.send(Event::Stdout(kept, true));
                     return;
                 }
@@ -157,37 +231,6 @@ fn read_stderr_tail(child: &mut Child, tx: mpsc::Sender<Event>) {
         }
         let _ = tx.send(Event::Stderr(tail));
     });
-}
-
-#[cfg(unix)]
-fn own_process_group(cmd: &mut Command) {
-    use std::os::unix::process::CommandExt;
-    cmd.process_group(0);
-}
-
-#[cfg(not(unix))]
-fn own_process_group(_cmd: &mut Command) {}
-
-/// Kills the program's whole process group (its pid is the group's id).
-#[cfg(unix)]
-fn kill_group(pid: u32) {
-    extern "C" {
-        fn kill(pid: i32, sig: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
-    // SAFETY: kill(2) takes two integers and touches no memory of ours.
-    unsafe {
-        kill(-(pid as i32), SIGKILL);
-    }
-}
-
-#[cfg(not(unix))]
-fn kill_group(pid: u32) {
-    let _ = Command::new("taskkill")
-        .args(["/F", "/T", "/PID", &pid.to_string()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
 }
 
 /// How the exit looks in a report: `exit code 3`, `killed by signal 11 (SIGSEGV)`.
@@ -237,48 +280,58 @@ fn signal_name(signal: i32) -> Option<&'static str> {
 mod tests {
     use super::*;
 
-    fn sh(script: &str, input: &str, limit_ms: u64) -> Outcome {
+    fn sh_limited(script: &str, input: &str, limits: Limits) -> Outcome {
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(script);
-        run(&mut cmd, input.as_bytes(), Duration::from_millis(limit_ms)).unwrap()
+        run(&mut cmd, input.as_bytes(), &limits).unwrap()
+    }
+
+    fn sh(script: &str, input: &str, limit_ms: u64) -> Outcome {
+        let limits = Limits {
+            time: Duration::from_millis(limit_ms),
+            memory_bytes: None,
+        };
+        sh_limited(script, input, limits)
+    }
+
+    fn status(out: &Outcome) -> &ExitStatus {
+        match &out.end {
+            End::Exited(s) => s,
+            _ => panic!("expected an exit"),
+        }
     }
 
     #[test]
     fn captures_stdout_and_status() {
         let out = sh("read x; echo got $x", "42\n", 5000);
-        assert!(matches!(out.end, End::Exited(s) if s.success()));
+        assert!(status(&out).success());
         assert_eq!(out.stdout, b"got 42\n");
+        assert!(out.leftovers.is_empty());
     }
 
     #[test]
     fn keeps_the_end_of_stderr_and_the_exit_code() {
         let out = sh("echo first >&2; echo last >&2; exit 3", "", 5000);
-        match out.end {
-            End::Exited(s) => assert_eq!(describe_status(&s), "exit code 3"),
-            _ => panic!("expected an exit"),
-        }
+        assert_eq!(describe_status(status(&out)), "exit code 3");
         assert_eq!(out.stderr_tail, b"first\nlast\n");
     }
 
     #[test]
     fn names_the_signal_of_a_crash() {
         let out = sh("kill -SEGV $$", "", 5000);
-        match out.end {
-            End::Exited(s) => assert_eq!(describe_status(&s), "killed by signal 11 (SIGSEGV)"),
-            _ => panic!("expected an exit"),
-        }
+        assert_eq!(
+            describe_status(status(&out)),
+            "killed by signal 11 (SIGSEGV)"
+        );
     }
 
     #[test]
     fn explains_a_signal_reported_by_a_shell() {
         let out = sh("sh -c 'kill -SEGV $$'", "", 5000);
-        match out.end {
-            End::Exited(s) => assert_eq!(
-                describe_status(&s),
-                "exit code 139 (a shell's way of saying signal 11, SIGSEGV)"
-            ),
-            _ => panic!("expected an exit"),
-        }
+        assert_eq!(
+            describe_status(status(&out)),
+            "exit code 139 (a shell's way of saying signal 11, SIGSEGV)"
+        );
     }
 
     #[test]
@@ -289,19 +342,13 @@ mod tests {
     }
 
     #[test]
-    fn kills_an_endless_loop_at_the_limit() {
-        let out = sh("while :; do :; done", "", 200);
-        assert!(matches!(out.end, End::TimedOut));
-        assert!(out.elapsed >= Duration::from_millis(200));
-    }
-
-    #[test]
-    fn does_not_wait_for_a_child_holding_the_pipes() {
+    fn kills_a_sleeper_at_the_wall_net_with_what_it_started() {
         // `sleep` inherits stdout; only killing the group frees the judge.
         let out = sh("sleep 30; echo late", "", 200);
-        assert!(matches!(out.end, End::TimedOut));
+        assert!(matches!(out.end, End::WallNet(_)));
+        assert!(out.wall >= Duration::from_millis(1400), "{:?}", out.wall);
         // Generous bound: the point is "not 30 s", not a precise time.
-        assert!(out.elapsed < Duration::from_secs(10));
+        assert!(out.wall < Duration::from_secs(10));
     }
 
     #[test]
@@ -309,5 +356,85 @@ mod tests {
         let out = sh("yes", "", 20_000);
         assert!(matches!(out.end, End::OutputLimit));
         assert_eq!(out.stdout.len(), OUTPUT_LIMIT);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn measures_cpu_time_of_the_program_and_what_it_waited_for() {
+        // The loop runs in a child shell that the outer one waits for.
+        let out = sh(
+            "sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'",
+            "",
+            20_000,
+        );
+        let usage = out.usage.expect("Linux gives figures");
+        assert!(usage.cpu >= Duration::from_millis(20), "{:?}", usage);
+        assert!(
+            usage.cpu <= out.wall + Duration::from_millis(50),
+            "{:?}",
+            usage
+        );
+        assert!(usage.max_rss_kib > 100, "{:?}", usage);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_memory_limit_holds_in_the_child() {
+        let limits = Limits {
+            time: Duration::from_secs(5),
+            memory_bytes: Some(64 << 20),
+        };
+        // `ulimit -v` prints the address-space limit in KiB.
+        let out = sh_limited("ulimit -v", "", limits);
+        assert_eq!(out.stdout, b"65536\n");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_cpu_backstop_is_set_in_the_child() {
+        let out = sh("ulimit -t", "", 1500);
+        assert_eq!(out.stdout, b"3\n", "ceil(1.5 s) + 1 s");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn reports_and_kills_what_the_program_left_running() {
+        let out = sh("sleep 30 >/dev/null 2>&1 & echo done", "", 5000);
+        assert!(status(&out).success());
+        assert_eq!(out.stdout, b"done\n");
+        assert_eq!(out.leftovers.len(), 1, "{:?}", out.leftovers);
+        assert!(
+            out.leftovers[0].starts_with("sleep (pid "),
+            "{:?}",
+            out.leftovers
+        );
+        let pid: String = out.leftovers[0]
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        assert!(gone(&pid), "sleep {} still runs", pid);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_child_in_a_session_of_its_own_does_not_survive_the_kill() {
+        let out = sh("setsid sleep 30 & echo $!; sleep 30", "", 200);
+        assert!(matches!(out.end, End::WallNet(_)));
+        let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        assert_eq!(out.leftovers.len(), 1, "{:?}", out.leftovers);
+        assert!(gone(&pid), "setsid sleep {} still runs", pid);
+    }
+
+    /// Whether a process is gone (or a zombie waiting for its parent).
+    #[cfg(target_os = "linux")]
+    fn gone(pid: &str) -> bool {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid));
+        stat.map_or(true, |s| {
+            s.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
     }
 }

@@ -1,0 +1,156 @@
+//! Printing the report: a table for people, or one JSON object per test for
+//! programs. Every line goes through [`say`], which never panics.
+
+use std::io::{IsTerminal, Write};
+
+/// Prints one line on stdout. When stdout is gone (`judge | head -2`), the
+/// judge stops quietly: it kills the programs under test and exits with 141,
+/// the status a shell reports for a program killed by SIGPIPE.
+pub fn say(line: &str) {
+    crate::os::hold_if_interrupted();
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{}", line).and_then(|_| out.flush()).is_err() {
+        crate::os::stop_everything();
+        std::process::exit(141);
+    }
+}
+
+/// Prints one line on stderr; a closed stderr is ignored.
+pub fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{}", line);
+}
+
+/// Verdicts are coloured only on a terminal, and never when `NO_COLOR` is set
+/// to anything (see no-color.org).
+pub fn colour_wanted() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    std::io::stdout().is_terminal() && !no_color
+}
+
+/// The verdict, padded to the column's width, in its colour if `colour`.
+pub fn verdict_cell(verdict: &str, colour: bool) -> String {
+    let cell = format!("{:<4}", verdict);
+    if !colour {
+        return cell;
+    }
+    let code = match verdict {
+        "AC" => "32",          // green
+        "TLE" | "MLE" => "33", // yellow
+        _ => "31",             // red
+    };
+    format!("\x1b[1;{}m{}\x1b[0m", code, cell)
+}
+
+/// One row of the table: verdict, wall, CPU, memory, test name (last, so
+/// that it may hold spaces).
+pub fn row(
+    verdict: &str,
+    wall_ms: Option<f64>,
+    cpu_ms: Option<f64>,
+    memory_kib: Option<u64>,
+    test: &str,
+    colour: bool,
+) -> String {
+    format!(
+        "  {}{:>11}{:>11}{:>11}  {}",
+        verdict_cell(verdict, colour),
+        wall_ms.map_or("-".to_string(), |ms| format!("{:.1} ms", ms)),
+        cpu_ms.map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
+        memory_kib.map_or("–".to_string(), |kib| format!(
+            "{:.1} MiB",
+            kib as f64 / 1024.0
+        )),
+        test
+    )
+}
+
+/// The header over the rows.
+pub fn header() -> String {
+    format!(
+        "  {:<4}{:>11}{:>11}{:>11}  {}",
+        "", "wall", "cpu", "memory", "test"
+    )
+}
+
+/// A value in a JSON object.
+pub enum Json<'a> {
+    Str(&'a str),
+    /// A number of milliseconds, to a tenth.
+    Ms(Option<f64>),
+    Int(Option<u64>),
+    Null,
+}
+
+/// One JSON object on one line, the fields in the order given.
+pub fn json_object(fields: &[(&str, Json)]) -> String {
+    let members: Vec<String> = fields
+        .iter()
+        .map(|(key, value)| {
+            let value = match value {
+                Json::Str(s) => json_string(s),
+                Json::Ms(Some(ms)) => format!("{:.1}", ms),
+                Json::Int(Some(n)) => n.to_string(),
+                Json::Ms(None) | Json::Int(None) | Json::Null => "null".to_string(),
+            };
+            format!("{}:{}", json_string(key), value)
+        })
+        .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
+        assert_eq!(json_string("ç–"), "\"ç–\"");
+    }
+
+    #[test]
+    fn json_objects_keep_the_order_and_write_null() {
+        let line = json_object(&[
+            ("test", Json::Str("01")),
+            ("wall_ms", Json::Ms(Some(1.25))),
+            ("cpu_ms", Json::Ms(None)),
+            ("memory_kib", Json::Int(Some(2048))),
+        ]);
+        assert_eq!(
+            line,
+            r#"{"test":"01","wall_ms":1.2,"cpu_ms":null,"memory_kib":2048}"#
+        );
+    }
+
+    #[test]
+    fn rows_line_up_and_colour_only_the_verdict() {
+        let plain = row("AC", Some(1.0), None, Some(2048), "t", false);
+        assert_eq!(plain, "  AC       1.0 ms          –    2.0 MiB  t");
+        let coloured = row("AC", Some(1.0), None, Some(2048), "t", true);
+        assert_eq!(
+            coloured.replace("\x1b[1;32m", "").replace("\x1b[0m", ""),
+            plain
+        );
+    }
+}

@@ -1,0 +1,341 @@
+//! From a finished run to a verdict, in this order:
+//!
+//! 1. More than 64 MiB of output: WA (cut off).
+//! 2. CPU time over the limit: TLE (cpu), however the run ended.
+//! 3. Still running at the wall-clock safety net (2 × limit + 1 s): TLE (wall).
+//! 4. Ended, but off the CPU (sleeping, waiting) for longer than the whole
+//!    limit, i.e. wall time > limit + CPU time: TLE (wall). A program that only
+//!    waits for a busy CPU is not caught unless it gets less than about a third
+//!    of a core. Where the OS gives no CPU time, wall time > limit is TLE (wall).
+//! 5. A non-zero exit or a signal: MLE when the program ran out of memory (see
+//!    [`ran_out_of_memory`]), otherwise RE.
+//! 6. Peak memory over the limit (only where the limit could not be enforced):
+//!    MLE.
+//! 7. Otherwise the checker says AC or WA.
+//!
+//! Then, if the run left processes running, they were killed and a line says
+//! so; a test that would have been AC becomes RE, since a submission that
+//! leaves work running after it exits is broken.
+
+use crate::run::{self, End, Limits, Outcome};
+use std::time::Duration;
+
+/// A checker gets the test's input, its reference answer and the program's
+/// output, and accepts the output or says why not.
+pub type Checker = fn(&str, &str, &str) -> Result<(), String>;
+
+/// The verdict on one run and the lines that explain it.
+pub fn decide(
+    checker: Checker,
+    input: &[u8],
+    answer: &[u8],
+    outcome: &Outcome,
+    limits: &Limits,
+) -> (&'static str, Vec<String>) {
+    let (verdict, mut details) = verdict(checker, input, answer, outcome, limits);
+    let verdict = match verdict {
+        "AC" if !outcome.leftovers.is_empty() => "RE",
+        verdict => verdict,
+    };
+    if verdict != "AC" {
+        let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+        let tail: Vec<&str> = stderr.lines().collect();
+        for line in &tail[tail.len().saturating_sub(5)..] {
+            details.push(format!("stderr: {}", line));
+        }
+    }
+    let n = outcome.leftovers.len();
+    if n > 0 {
+        let mut names = outcome.leftovers[..n.min(5)].join(", ");
+        if n > 5 {
+            names += ", ...";
+        }
+        details.push(format!(
+            "left {} process{} running; killed: {}",
+            n,
+            if n == 1 { "" } else { "es" },
+            names
+        ));
+    }
+    (verdict, details)
+}
+
+fn verdict(
+    checker: Checker,
+    input: &[u8],
+    answer: &[u8],
+    outcome: &Outcome,
+    limits: &Limits,
+) -> (&'static str, Vec<String>) {
+    let limit = limits.time;
+    let cpu = outcome.usage.map(|u| u.cpu);
+    let status = match &outcome.end {
+        End::OutputLimit => {
+            let why = format!("output cut off: more than {} MiB", run::OUTPUT_LIMIT >> 20);
+            return ("WA", vec![why]);
+        }
+        End::WallNet(status) | End::Exited(status) => status,
+    };
+    if let Some(cpu) = cpu.filter(|&cpu| cpu > limit) {
+        let mut why = format!(
+            "TLE (cpu): {} of CPU time, over the {} limit",
+            ms(cpu),
+            ms(limit)
+        );
+        if matches!(outcome.end, End::WallNet(_)) {
+            why += &format!(
+                "; killed at the wall-clock safety net, {}",
+                ms(outcome.wall)
+            );
+        } else if signal_of(status) == Some(24) {
+            why += "; stopped by the CPU-time backstop (SIGXCPU)";
+        }
+        return ("TLE", vec![why]);
+    }
+    if matches!(outcome.end, End::WallNet(_)) {
+        let why = format!(
+            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s) \
+             after {} of CPU time: waiting, not computing",
+            ms(limits.wall_net()),
+            cpu.map_or("an unknown amount".to_string(), ms)
+        );
+        return ("TLE", vec![why]);
+    }
+    match cpu {
+        Some(cpu) if outcome.wall > limit + cpu => {
+            let why = format!(
+                "TLE (wall): {} of wall time, {} of it off the CPU: idle for longer than \
+                 the {} limit",
+                ms(outcome.wall),
+                ms(outcome.wall - cpu),
+                ms(limit)
+            );
+            return ("TLE", vec![why]);
+        }
+        None if outcome.wall > limit => {
+            let why = format!(
+                "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
+                ms(outcome.wall),
+                ms(limit)
+            );
+            return ("TLE", vec![why]);
+        }
+        _ => {}
+    }
+    let peak_kib = outcome.usage.map(|u| u.max_rss_kib);
+    if !status.success() {
+        let mut details = vec![run::describe_status(status)];
+        if let Some(why) = ran_out_of_memory(outcome, limits) {
+            details.push(why);
+            return ("MLE", details);
+        }
+        return ("RE", details);
+    }
+    if let (Some(peak), Some(limit)) = (peak_kib, limits.memory_bytes) {
+        if peak * 1024 > limit {
+            let why = format!(
+                "peak memory {}, over the {} limit",
+                mib(peak),
+                mib(limit / 1024)
+            );
+            return ("MLE", vec![why]);
+        }
+    }
+    let input = String::from_utf8_lossy(input);
+    let answer = String::from_utf8_lossy(answer);
+    let output = String::from_utf8_lossy(&outcome.stdout);
+    match checker(&input, &answer, &output) {
+        Ok(()) => ("AC", Vec::new()),
+        Err(why) => ("WA", why.lines().map(String::from).collect()),
+    }
+}
+
+/// What the common languages print when an allocation fails, in lower case:
+/// Rust, C++, Python, Java, Go and the C library's ENOMEM message.
+const OUT_OF_MEMORY: &[&str] = &[
+    "memory allocation of",
+    "bad_alloc",
+    "memoryerror",
+    "outofmemory",
+    "out of memory",
+    "cannot allocate memory",
+];
+
+/// Why a failed run counts as out of memory, if it does: under a memory
+/// limit, its stderr says an allocation failed, or its peak memory reached
+/// 90 % of the limit. (With the limit on the address space, an allocation
+/// usually fails long before the resident memory gets near it, hence the
+/// stderr rule; the peak rule catches a C program dying of a null pointer.)
+pub fn ran_out_of_memory(outcome: &Outcome, limits: &Limits) -> Option<String> {
+    let limit = limits.memory_bytes?;
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail).to_lowercase();
+    if let Some(said) = OUT_OF_MEMORY.iter().find(|s| stderr.contains(*s)) {
+        return Some(format!(
+            "MLE: an allocation failed under the {} limit (stderr says \"{}\")",
+            mib(limit / 1024),
+            said
+        ));
+    }
+    let peak = outcome.usage?.max_rss_kib;
+    if peak * 1024 >= limit / 10 * 9 {
+        return Some(format!(
+            "MLE: peak memory {}, at the {} limit",
+            mib(peak),
+            mib(limit / 1024)
+        ));
+    }
+    None
+}
+
+fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        status.signal()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        None
+    }
+}
+
+pub fn ms(time: Duration) -> String {
+    format!("{:.0} ms", time.as_secs_f64() * 1000.0)
+}
+
+pub fn mib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::os::Usage;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::ExitStatus;
+
+    fn outcome(end: End, wall_ms: u64, cpu_ms: u64, rss_kib: u64, stderr: &str) -> Outcome {
+        Outcome {
+            wall: Duration::from_millis(wall_ms),
+            usage: Some(Usage {
+                cpu: Duration::from_millis(cpu_ms),
+                max_rss_kib: rss_kib,
+            }),
+            end,
+            stdout: b"15\n".to_vec(),
+            stderr_tail: stderr.as_bytes().to_vec(),
+            leftovers: Vec::new(),
+        }
+    }
+
+    fn exit(code: i32) -> End {
+        End::Exited(ExitStatus::from_raw(code << 8))
+    }
+
+    fn signal(sig: i32) -> End {
+        End::Exited(ExitStatus::from_raw(sig))
+    }
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_millis(1000),
+        memory_bytes: Some(256 << 20),
+    };
+
+    fn judge(o: &Outcome) -> (&'static str, Vec<String>) {
+        decide(crate::lines::check, b"7 8\n", b"15\n", o, &LIMITS)
+    }
+
+    #[test]
+    fn a_right_answer_in_time_is_accepted() {
+        assert_eq!(judge(&outcome(exit(0), 900, 800, 2000, "")).0, "AC");
+    }
+
+    #[test]
+    fn cpu_time_over_the_limit_is_tle_even_with_a_right_answer() {
+        let (v, d) = judge(&outcome(exit(0), 1600, 1500, 2000, ""));
+        assert_eq!(v, "TLE");
+        assert!(
+            d[0].starts_with("TLE (cpu): 1500 ms of CPU time"),
+            "{:?}",
+            d
+        );
+    }
+
+    #[test]
+    fn waiting_on_a_busy_machine_is_not_tle_but_idling_is() {
+        // 1.9 s of wall time for 0.95 s of CPU: off the CPU less than the limit.
+        assert_eq!(judge(&outcome(exit(0), 1900, 950, 2000, "")).0, "AC");
+        let (v, d) = judge(&outcome(exit(0), 1500, 5, 2000, ""));
+        assert_eq!(v, "TLE");
+        assert!(
+            d[0].starts_with("TLE (wall): 1500 ms of wall time"),
+            "{:?}",
+            d
+        );
+    }
+
+    #[test]
+    fn the_wall_net_is_tle_wall_unless_cpu_was_over() {
+        let killed = End::WallNet(ExitStatus::from_raw(9));
+        let (v, d) = judge(&outcome(killed, 3000, 10, 2000, ""));
+        assert_eq!(v, "TLE");
+        assert!(d[0].starts_with("TLE (wall): still running"), "{:?}", d);
+        let killed = End::WallNet(ExitStatus::from_raw(9));
+        let (_, d) = judge(&outcome(killed, 3000, 1200, 2000, ""));
+        assert!(d[0].starts_with("TLE (cpu)"), "{:?}", d);
+    }
+
+    #[test]
+    fn an_allocation_failure_is_mle_whatever_the_language() {
+        for said in [
+            "memory allocation of 1073741824 bytes failed",
+            "terminate called after throwing an instance of 'std::bad_alloc'",
+            "Traceback (most recent call last):\nMemoryError",
+            "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space",
+            "fatal error: runtime: out of memory",
+        ] {
+            let (v, d) = judge(&outcome(signal(6), 10, 5, 3000, said));
+            assert_eq!(v, "MLE", "{}", said);
+            assert!(d[1].contains("allocation failed"), "{:?}", d);
+        }
+    }
+
+    #[test]
+    fn a_crash_at_the_limit_is_mle_and_below_it_re() {
+        let (v, _) = judge(&outcome(signal(11), 10, 5, 250 << 10, ""));
+        assert_eq!(v, "MLE");
+        let (v, d) = judge(&outcome(signal(11), 10, 5, 100 << 10, ""));
+        assert_eq!(v, "RE");
+        assert_eq!(d[0], "killed by signal 11 (SIGSEGV)");
+    }
+
+    #[test]
+    fn an_allocation_message_from_a_program_that_succeeds_is_not_mle() {
+        let o = outcome(exit(0), 10, 5, 3000, "MemoryError (caught)");
+        assert_eq!(judge(&o).0, "AC");
+    }
+
+    #[test]
+    fn stderr_is_shown_on_every_failure() {
+        let mut o = outcome(exit(0), 10, 5, 3000, "a\nb\nc\nd\ne\nlast words");
+        o.stdout = b"16\n".to_vec();
+        let (v, d) = judge(&o);
+        assert_eq!(v, "WA");
+        assert_eq!(d.last().unwrap(), "stderr: last words");
+        assert!(
+            !d.iter().any(|l| l == "stderr: a"),
+            "only the tail: {:?}",
+            d
+        );
+    }
+
+    #[test]
+    fn leftovers_turn_ac_into_re_and_are_named() {
+        let mut o = outcome(exit(0), 10, 5, 3000, "");
+        o.leftovers = vec!["sleep (pid 42)".to_string()];
+        let (v, d) = judge(&o);
+        assert_eq!(v, "RE");
+        assert_eq!(d, ["left 1 process running; killed: sleep (pid 42)"]);
+    }
+}
