@@ -11,13 +11,16 @@
 //! `--help` lists the options; the README explains them with examples.
 
 mod build;
-mod checks_post_facto;
 mod lines;
 mod os;
+mod problems;
 mod report;
 mod run;
-mod solitaire_chess;
 mod verdict;
+
+use problems::{
+    checkers_board, checkers_pos, checks_post_facto, russian_checkers, solitaire_chess,
+};
 
 use std::collections::HashMap;
 use std::env;
@@ -31,46 +34,53 @@ use std::thread;
 use std::time::Duration;
 
 use report::{say, warn};
-use verdict::Checker;
+use verdict::{Checker, Picture};
 
 struct Problem {
     name: &'static str,
     checker: Checker,
+    picture: Picture,
     time_limit_ms: u64,
     memory_limit_mb: u64,
 }
 
-/// Every problem, its checker, its time limit (CPU time) and memory limit.
+/// Every problem, the parts of `problems/<problem>.rs` the judge uses, its
+/// time limit (on CPU time) and its memory limit.
 /// Problems with one right answer are compared line by line; the others have
 /// a checker that replays the program's answer move by move.
 const PROBLEMS: &[Problem] = &[
     Problem {
         name: "russian_checkers",
-        checker: lines::check,
+        checker: russian_checkers::check,
+        picture: russian_checkers::picture,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
     Problem {
         name: "checkers_board",
-        checker: lines::check,
+        checker: checkers_board::check,
+        picture: checkers_board::picture,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
     Problem {
         name: "checkers_pos",
-        checker: lines::check,
+        checker: checkers_pos::check,
+        picture: checkers_pos::picture,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
     Problem {
         name: "solitaire_chess",
         checker: solitaire_chess::check,
+        picture: solitaire_chess::picture,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
     Problem {
         name: "checks_post_facto",
         checker: checks_post_facto::check,
+        picture: checks_post_facto::picture,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
@@ -767,8 +777,14 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
             cpus.push(usage.cpu.as_secs_f64() * 1000.0);
             memory_kib = memory_kib.max(Some(usage.max_rss_kib));
         }
-        let (verdict, details) =
-            verdict::decide(suite.problem.checker, &input, &answer, &outcome, limits);
+        let problem = suite.problem;
+        let (verdict, details) = verdict::decide(
+            (problem.checker, problem.picture),
+            &input,
+            &answer,
+            &outcome,
+            limits,
+        );
         let stop = verdict == "TLE"; // waiting for the limit again tells nothing new
         if judged.0 == "AC" {
             judged = (verdict, details);

@@ -134,10 +134,11 @@ pub fn end_run(pid: u32, marker_value: &str, group_killed: bool) -> Vec<String> 
     #[cfg(target_os = "linux")]
     {
         let entry = format!("{}={}", MARKER, marker_value);
+        let since = linux::start_time(pid);
         let mut found = std::collections::BTreeMap::new();
         // A process may fork while being killed: look again until none is left.
         for round in 0..100 {
-            let alive = linux::marked_processes(&entry, false);
+            let alive = linux::marked_processes(&entry, false, since);
             if alive.is_empty() {
                 break;
             }
@@ -351,7 +352,7 @@ mod interrupt {
         {
             let prefix = format!("{}={}-", super::MARKER, std::process::id());
             for _ in 0..100 {
-                let alive = super::linux::marked_processes(&prefix, true);
+                let alive = super::linux::marked_processes(&prefix, true, None);
                 if alive.is_empty() {
                     break;
                 }
@@ -480,14 +481,57 @@ mod linux {
         pub name: String,
     }
 
+    /// What `/proc/<pid>/stat` says about a process.
+    struct Stat {
+        name: String,
+        state: String,
+        group: i32,
+        kernel_thread: bool,
+        /// Clock ticks after boot.
+        start: u64,
+    }
+
+    fn stat(pid: i32) -> Option<Stat> {
+        let text = std::fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
+        // "pid (name) state ppid pgrp ...": the name may hold anything.
+        let (open, close) = (text.find('(')?, text.rfind(')')?);
+        let fields: Vec<&str> = text[close + 1..].split_whitespace().collect();
+        const PF_KTHREAD: u64 = 0x0020_0000;
+        Some(Stat {
+            name: text[open + 1..close].to_string(),
+            state: fields.first()?.to_string(),
+            group: fields.get(2)?.parse().ok()?,
+            kernel_thread: fields.get(6)?.parse::<u64>().ok()? & PF_KTHREAD != 0,
+            start: fields.get(19)?.parse().ok()?,
+        })
+    }
+
+    /// When the process started, in clock ticks after boot.
+    pub fn start_time(pid: u32) -> Option<u64> {
+        stat(pid as i32).map(|s| s.start)
+    }
+
     /// The live processes whose environment holds `entry` exactly, or an entry
     /// starting with it (`prefix`). Zombies are not live: they only wait to
     /// be reaped, and their environment is gone anyway.
-    pub fn marked_processes(entry: &str, prefix: bool) -> Vec<Marked> {
+    ///
+    /// A process in the middle of an exec shows an empty environment for a
+    /// moment; one started at `since` or later (the run's program started
+    /// then) that shows none is looked at again a few times.
+    pub fn marked_processes(entry: &str, prefix: bool, since: Option<u64>) -> Vec<Marked> {
         let Ok(dir) = std::fs::read_dir("/proc") else {
             return Vec::new();
         };
         let me = std::process::id() as i32;
+        let has_marker = |environ: &[u8]| {
+            environ.split(|&b| b == 0).any(|var| {
+                if prefix {
+                    var.starts_with(entry.as_bytes())
+                } else {
+                    var == entry.as_bytes()
+                }
+            })
+        };
         let mut found = Vec::new();
         for item in dir.flatten() {
             let Some(pid) = item
@@ -500,35 +544,37 @@ mod linux {
             if pid == me {
                 continue;
             }
+            let environ_path = item.path().join("environ");
             // Other users' processes cannot be read, and are none of ours.
-            let Ok(environ) = std::fs::read(item.path().join("environ")) else {
+            let Ok(mut environ) = std::fs::read(&environ_path) else {
                 continue;
             };
-            let has = environ.split(|&b| b == 0).any(|var| {
-                if prefix {
-                    var.starts_with(entry.as_bytes())
-                } else {
-                    var == entry.as_bytes()
+            if environ.is_empty() {
+                let Some(info) = stat(pid) else { continue };
+                let young = since.is_some_and(|since| info.start >= since);
+                if !young || info.kernel_thread || info.state == "Z" {
+                    continue;
                 }
+                for _ in 0..20 {
+                    std::thread::sleep(Duration::from_millis(1));
+                    environ = std::fs::read(&environ_path).unwrap_or_default();
+                    if !environ.is_empty() {
+                        break;
+                    }
+                }
+            }
+            if !has_marker(&environ) {
+                continue;
+            }
+            let Some(info) = stat(pid) else { continue };
+            if info.state == "Z" || info.state == "X" {
+                continue;
+            }
+            found.push(Marked {
+                pid,
+                group: info.group,
+                name: info.name,
             });
-            if !has {
-                continue;
-            }
-            let Ok(stat) = std::fs::read_to_string(item.path().join("stat")) else {
-                continue;
-            };
-            // "pid (name) state ppid pgrp ...": the name may hold anything.
-            let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-                continue;
-            };
-            let name = stat[open + 1..close].to_string();
-            let mut fields = stat[close + 1..].split_whitespace();
-            let state = fields.next().unwrap_or("");
-            let group = fields.nth(1).and_then(|g| g.parse().ok()).unwrap_or(0);
-            if state == "Z" || state == "X" {
-                continue;
-            }
-            found.push(Marked { pid, group, name });
         }
         found
     }

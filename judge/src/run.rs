@@ -403,11 +403,8 @@ mod tests {
         assert!(status(&out).success());
         assert_eq!(out.stdout, b"done\n");
         assert_eq!(out.leftovers.len(), 1, "{:?}", out.leftovers);
-        assert!(
-            out.leftovers[0].starts_with("sleep (pid "),
-            "{:?}",
-            out.leftovers
-        );
+        // Named `sh` when caught between the fork and the exec of `sleep`.
+        assert!(out.leftovers[0].contains(" (pid "), "{:?}", out.leftovers);
         let pid: String = out.leftovers[0]
             .chars()
             .filter(char::is_ascii_digit)
@@ -425,16 +422,21 @@ mod tests {
         assert!(gone(&pid), "setsid sleep {} still runs", pid);
     }
 
-    /// Whether a process is gone (or a zombie waiting for its parent).
+    /// Whether a process is gone (or a zombie waiting for its parent),
+    /// giving it up to 2 s to go.
     #[cfg(target_os = "linux")]
     fn gone(pid: &str) -> bool {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid));
-        stat.map_or(true, |s| {
-            s.rsplit(')')
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .starts_with('Z')
-        })
+        let start = Instant::now();
+        loop {
+            let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid));
+            let dead = stat.map_or(true, |s| {
+                let after_name = s.rsplit(')').next().unwrap_or("");
+                after_name.trim_start().starts_with('Z')
+            });
+            if dead || start.elapsed() > Duration::from_secs(2) {
+                return dead;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
     }
 }

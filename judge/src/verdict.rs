@@ -11,7 +11,8 @@
 //!    [`ran_out_of_memory`]), otherwise RE.
 //! 6. Peak memory over the limit (only where the limit could not be enforced):
 //!    MLE.
-//! 7. Otherwise the checker says AC or WA.
+//! 7. Otherwise the checker says AC or WA; a WA also shows the input board
+//!    drawn with the problem's own coordinates.
 //!
 //! Then, if the run left processes running, they were killed and a line says
 //! so; a test that would have been AC becomes RE, since a submission that
@@ -24,15 +25,19 @@ use std::time::Duration;
 /// output, and accepts the output or says why not.
 pub type Checker = fn(&str, &str, &str) -> Result<(), String>;
 
+/// Draws a test's input board with the problem's own coordinates, or `None`
+/// when the input is not a board.
+pub type Picture = fn(&str) -> Option<String>;
+
 /// The verdict on one run and the lines that explain it.
 pub fn decide(
-    checker: Checker,
+    problem: (Checker, Picture),
     input: &[u8],
     answer: &[u8],
     outcome: &Outcome,
     limits: &Limits,
 ) -> (&'static str, Vec<String>) {
-    let (verdict, mut details) = verdict(checker, input, answer, outcome, limits);
+    let (verdict, mut details) = verdict(problem, input, answer, outcome, limits);
     let verdict = match verdict {
         "AC" if !outcome.leftovers.is_empty() => "RE",
         verdict => verdict,
@@ -61,7 +66,7 @@ pub fn decide(
 }
 
 fn verdict(
-    checker: Checker,
+    (checker, picture): (Checker, Picture),
     input: &[u8],
     answer: &[u8],
     outcome: &Outcome,
@@ -146,7 +151,14 @@ fn verdict(
     let output = String::from_utf8_lossy(&outcome.stdout);
     match checker(&input, &answer, &output) {
         Ok(()) => ("AC", Vec::new()),
-        Err(why) => ("WA", why.lines().map(String::from).collect()),
+        Err(why) => {
+            let mut details: Vec<String> = why.lines().map(String::from).collect();
+            if let Some(board) = picture(&input) {
+                details.push("the input board:".to_string());
+                details.extend(board.lines().map(|line| format!("  {}", line)));
+            }
+            ("WA", details)
+        }
     }
 }
 
@@ -243,7 +255,13 @@ mod tests {
     };
 
     fn judge(o: &Outcome) -> (&'static str, Vec<String>) {
-        decide(crate::lines::check, b"7 8\n", b"15\n", o, &LIMITS)
+        decide(
+            (crate::lines::check, |_| None),
+            b"7 8\n",
+            b"15\n",
+            o,
+            &LIMITS,
+        )
     }
 
     #[test]
