@@ -319,7 +319,10 @@ fn gone(pid: &str) -> bool {
 /// Kills a process the test started through the judge, if it still runs
 /// (so that a failing test leaves nothing behind).
 fn kill(pid: &str) {
-    let _ = Command::new("kill").args(["-9", pid.trim()]).status();
+    let _ = Command::new("kill")
+        .args(["-9", pid.trim()])
+        .stderr(Stdio::null())
+        .status();
 }
 
 fn pids_in(text: &str) -> Vec<String> {
