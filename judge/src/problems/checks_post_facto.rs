@@ -431,7 +431,17 @@ pub fn check(input: &str, _expected: &str, output: &str) -> Result<(), String> {
     let mut board = before;
     let mut side = first;
     for (i, mv) in moves.iter().enumerate() {
-        play(&mut board, side, mv).map_err(|e| format!("move {} ({}): {}", i + 1, mv.text, e))?;
+        let before_move = board;
+        if let Err(e) = play(&mut board, side, mv) {
+            return Err(format!(
+                "move {} ({}): {}\nthe board before that move, {} to play:\n{}",
+                i + 1,
+                mv.text,
+                e,
+                side.name(),
+                draw(&before_move)
+            ));
+        }
         side = side.other();
     }
     for sq in 1..=32u8 {
@@ -445,6 +455,31 @@ pub fn check(input: &str, _expected: &str, output: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A board as in the answer (`-` light, `.` empty, `b w B W`), each row
+/// followed by the numbers of its squares.
+fn draw(board: &Board) -> String {
+    let mut text = String::new();
+    for row in 0..8 {
+        text.push_str("  ");
+        for col in 0..8 {
+            text.push(match square_at(row, col) {
+                None => '-',
+                Some(sq) => match board[usize::from(sq)] {
+                    None => '.',
+                    Some(p) => match (p.side, p.king) {
+                        (Side::Black, false) => 'b',
+                        (Side::Black, true) => 'B',
+                        (Side::White, false) => 'w',
+                        (Side::White, true) => 'W',
+                    },
+                },
+            });
+        }
+        text += &format!("   {:>2}-{}\n", row * 4 + 1, row * 4 + 4);
+    }
+    text
 }
 
 /// The board of the contest's figure with every square numbered, the squares
@@ -542,6 +577,20 @@ B-w-b-.- B-w-.-.-
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_rejected_move_comes_with_the_board_before_it() {
+        // Sample 1's answer with the white man on 21 gone: move 1 (21-17) fails.
+        let answer = with_square(SAMPLE1_OUT, false, 21, '.');
+        let why = check(SAMPLE1_IN, "", &answer).unwrap_err();
+        let lines: Vec<&str> = why.lines().collect();
+        assert!(lines[0].starts_with("move 1 (21-17): "), "{}", why);
+        assert_eq!(lines[1], "the board before that move, White to play:");
+        assert_eq!(lines[2], "  -b-.-.-.    1-4");
+        assert_eq!(lines[5], "  B-.-w-.-   13-16");
+        assert_eq!(lines[7], "  .-.-.-.-   21-24");
+        assert_eq!(lines.len(), 10, "{}", why);
     }
 
     #[test]
