@@ -8,6 +8,10 @@
 //! (unsolvable) is only believed when the sample's answer is `0` too, and `[]` only for a
 //! board with a single piece. The move rules are written here independently of the
 //! reference solution, by walking the board square by square.
+//!
+//! The answer is one line without whitespace, as the output format says. Like every
+//! checker here, this one tolerates CRLF, blanks at the end of the line, blank lines at
+//! the end and a missing final newline; a second line or a space inside is wrong.
 
 /// Board contents, `grid[x][y]`: x is the column from the left, y the row from the bottom.
 type Grid = [[Option<char>; 4]; 4];
@@ -21,14 +25,11 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     let grid = read_board(input).map_err(|e| format!("sample input: {}", e))?;
     let pieces = count_pieces(&grid);
     let expected_says_unsolvable = squeeze(expected) == "0";
-    let answer = squeeze(output);
-    if answer.is_empty() {
-        return Err("empty output".to_string());
-    }
+    let answer = answer_line(output)?;
     if answer == "0" {
         return judge_zero(&grid, pieces, expected, expected_says_unsolvable);
     }
-    let moves = read_moves(&answer)?;
+    let moves = read_moves(answer)?;
     if moves.is_empty() && pieces != 1 {
         return Err(format!(
             "output [] (no moves) is only right for a single piece; the board has {}",
@@ -76,7 +77,39 @@ fn judge_zero(
     }
 }
 
-/// The text with all whitespace removed.
+/// The answer: one line without whitespace. As every checker of this judge
+/// does, it tolerates CRLF, blanks at the end of the line, blank lines at the
+/// end of the output and a missing final newline; a second line or a space
+/// inside the answer is wrong, as the output format says.
+fn answer_line(output: &str) -> Result<&str, String> {
+    let mut lines: Vec<&str> = output
+        .split('\n')
+        .map(|line| line.trim_end_matches([' ', '\t', '\r']))
+        .collect();
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    let line = match lines[..] {
+        [] => return Err("empty output".to_string()),
+        [line] => line,
+        _ => {
+            return Err(format!(
+                "the answer is one line; the output has {} lines",
+                lines.len()
+            ))
+        }
+    };
+    if let Some(at) = line.find(char::is_whitespace) {
+        return Err(format!(
+            "whitespace at character {} of the answer: it holds no spaces",
+            line[..at].chars().count() + 1
+        ));
+    }
+    Ok(line)
+}
+
+/// The text with all whitespace removed (for the sample's own answer, which
+/// is ours and read leniently).
 fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -114,7 +147,7 @@ fn piece_name(c: char) -> &'static str {
     }
 }
 
-/// A tiny reader over the squeezed answer text: `[`, then moves `[[x,y],[x,y]]` separated
+/// A tiny reader over the answer line: `[`, then moves `[[x,y],[x,y]]` separated
 /// by commas, then `]`, and nothing after it.
 struct Reader<'a> {
     text: &'a [u8],
@@ -181,7 +214,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Parses the squeezed answer into moves (coordinates are range-checked during replay).
+/// Parses the answer line into moves (coordinates are range-checked during replay).
 fn read_moves(answer: &str) -> Result<Vec<Step>, String> {
     let mut r = Reader {
         text: answer.as_bytes(),
@@ -337,7 +370,7 @@ mod tests {
     }
 
     #[test]
-    fn accepts_seed_answers_with_or_without_spaces() {
+    fn accepts_seed_answers_on_one_line_without_spaces() {
         let cases = [
             ("...N.....R....B.", "[[[2,0], [1,1]], [[1,1], [3,3]]]"),
             (SEED_2, "[[[3,0], [1,1]], [[0,1], [1,1]], [[1,1], [1,2]]]"),
@@ -355,12 +388,49 @@ mod tests {
                 "[[[3,0], [2,0]], [[2,0], [2,1]], [[3,3], [2,1]], [[2,1], [1,3]], [[0,2], [1,3]]]",
             ),
         ];
-        for (board, answer) in cases {
-            assert_eq!(check(board, answer, answer), Ok(()), "{}", board);
-            let tight: String = answer.chars().filter(|c| *c != ' ').collect();
-            assert_eq!(check(board, answer, &tight), Ok(()), "{}", board);
-            assert_eq!(check(board, answer, &format!("\n{}\n", answer)), Ok(()));
+        for (board, spaced) in cases {
+            let tight: String = spaced.chars().filter(|c| *c != ' ').collect();
+            assert_eq!(check(board, spaced, &tight), Ok(()), "{}", board);
+            // The sample's own answer is read leniently; the program's is not.
+            assert_eq!(
+                check(board, spaced, spaced),
+                Err("whitespace at character 9 of the answer: it holds no spaces".to_string())
+            );
         }
+    }
+
+    #[test]
+    fn tolerates_line_ends_and_trailing_blanks_like_every_checker() {
+        let board = "...N.....R....B.";
+        let answer = "[[[2,0],[1,1]],[[1,1],[3,3]]]";
+        for output in [
+            format!("{}\r\n", answer),
+            format!("{} \t\n\n\r\n", answer),
+            answer.to_string(),
+        ] {
+            assert_eq!(check(board, answer, &output), Ok(()), "{:?}", output);
+        }
+    }
+
+    #[test]
+    fn rejects_an_answer_spread_over_lines_or_indented() {
+        let board = "...N.....R....B.";
+        let answer = "[[[2,0],[1,1]],[[1,1],[3,3]]]";
+        let split = "[[[2,0],[1,1]],\n[[1,1],[3,3]]]\n";
+        assert_eq!(
+            check(board, answer, split),
+            Err("the answer is one line; the output has 2 lines".to_string())
+        );
+        let after_blank = format!("\n{}\n", answer);
+        assert!(check(board, answer, &after_blank).is_err());
+        assert_eq!(
+            check(board, answer, &format!(" {}", answer)),
+            Err("whitespace at character 1 of the answer: it holds no spaces".to_string())
+        );
+        assert_eq!(
+            check(board, answer, " \n\n"),
+            Err("empty output".to_string())
+        );
     }
 
     #[test]
@@ -523,7 +593,7 @@ mod tests {
         rejects(bishops, "0", "[[[1,2],[0,3]]]", "sample's .out is wrong");
         // One piece: [] and nothing else.
         assert_eq!(check(".....Q..........", "[]", "[]\n"), Ok(()));
-        assert_eq!(check(".....Q..........", "[]", "[ ]"), Ok(()));
+        rejects(".....Q..........", "[]", "[ ]", "holds no spaces");
         rejects(".....Q..........", "[]", "0", "single piece");
         // Empty board: unsolvable.
         assert_eq!(check("................", "0", "0"), Ok(()));
@@ -552,7 +622,8 @@ mod tests {
             ("[[[3,-1],[1,1]]]", "a coordinate"),
             ("[[[3,0,0],[1,1]]]", "expected ']'"),
             ("[[[x,0],[1,1]]]", "a coordinate"),
-            ("3,0 1,1", "expected '['"),
+            ("3,0;1,1", "expected '['"),
+            ("3,0 1,1", "whitespace at character 4"),
             ("[[[99999999999999999999,0],[1,1]]]", "too large"),
         ] {
             rejects(SEED_2, good, bad, needle);
