@@ -141,7 +141,7 @@ fn verdict(
             let why = format!(
                 "peak memory {}, over the {} limit",
                 mib(peak),
-                mib(limit / 1024)
+                limit_text(limit)
             );
             return ("MLE", vec![why]);
         }
@@ -180,20 +180,24 @@ const OUT_OF_MEMORY: &[&str] = &[
 /// stderr rule; the peak rule catches a C program dying of a null pointer.)
 pub fn ran_out_of_memory(outcome: &Outcome, limits: &Limits) -> Option<String> {
     let limit = limits.memory_bytes?;
-    let stderr = String::from_utf8_lossy(&outcome.stderr_tail).to_lowercase();
-    if let Some(said) = OUT_OF_MEMORY.iter().find(|s| stderr.contains(*s)) {
-        return Some(format!(
-            "MLE: an allocation failed under the {} limit (stderr says \"{}\")",
-            mib(limit / 1024),
-            said
-        ));
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    // ASCII lower case keeps every byte where it was, so `at` fits both.
+    let lower = stderr.to_ascii_lowercase();
+    for pattern in OUT_OF_MEMORY {
+        if let Some(at) = lower.find(pattern) {
+            return Some(format!(
+                "MLE: an allocation failed under the {} limit (stderr says \"{}\")",
+                limit_text(limit),
+                &stderr[at..at + pattern.len()]
+            ));
+        }
     }
     let peak = outcome.usage?.max_rss_kib;
     if peak * 1024 >= limit / 10 * 9 {
         return Some(format!(
             "MLE: peak memory {}, at the {} limit",
             mib(peak),
-            mib(limit / 1024)
+            limit_text(limit)
         ));
     }
     None
@@ -214,6 +218,14 @@ fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
 
 pub fn ms(time: Duration) -> String {
     format!("{:.0} ms", time.as_secs_f64() * 1000.0)
+}
+
+/// A memory limit given in bytes: `256 MiB`.
+fn limit_text(bytes: u64) -> String {
+    match bytes % (1 << 20) {
+        0 => format!("{} MiB", bytes >> 20),
+        _ => mib(bytes / 1024),
+    }
 }
 
 pub fn mib(kib: u64) -> String {
@@ -315,7 +327,11 @@ mod tests {
         ] {
             let (v, d) = judge(&outcome(signal(6), 10, 5, 3000, said));
             assert_eq!(v, "MLE", "{}", said);
-            assert!(d[1].contains("allocation failed"), "{:?}", d);
+            assert!(
+                d[1].contains("allocation failed under the 256 MiB limit"),
+                "{:?}",
+                d
+            );
         }
     }
 

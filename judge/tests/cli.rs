@@ -339,7 +339,8 @@ fn allocating_a_gibibyte_is_mle_and_does_no_harm() {
     assert!(!r.ok);
     assert!(r.stdout.contains("  MLE "), "{}", r.stdout);
     assert!(
-        r.stdout.contains("under the 256.0 MiB limit"),
+        r.stdout
+            .contains("under the 256 MiB limit (stderr says \"MemoryError\")"),
         "{}",
         r.stdout
     );
