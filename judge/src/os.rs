@@ -130,7 +130,8 @@ pub fn kill_group(pid: u32) {
 /// `name (pid N)`: all of them when the program ended by itself; when the
 /// judge killed its group first (`group_killed`), only those outside the
 /// group, which escaped that kill.
-pub fn end_run(pid: u32, marker_value: &str, group_killed: bool) -> Vec<String> {
+/// What they used until then goes into `seen`.
+pub fn end_run(pid: u32, marker_value: &str, group_killed: bool, seen: &mut Seen) -> Vec<String> {
     #[cfg(target_os = "linux")]
     {
         let entry = format!("{}={}", MARKER, marker_value);
@@ -143,6 +144,7 @@ pub fn end_run(pid: u32, marker_value: &str, group_killed: bool) -> Vec<String> 
                 break;
             }
             for p in alive {
+                seen.note(&p);
                 linux::kill_pid(p.pid);
                 if !group_killed || p.group != pid as i32 {
                     found.insert(p.pid, format!("{} (pid {})", p.name, p.pid));
@@ -158,10 +160,84 @@ pub fn end_run(pid: u32, marker_value: &str, group_killed: bool) -> Vec<String> 
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = (marker_value, group_killed);
+        let _ = (marker_value, group_killed, seen);
         kill_group(pid);
         Vec::new()
     }
+}
+
+/// The CPU time a running (or ended, unreaped) program has used so far, with
+/// that of the children it waited for; `None` where the OS does not tell.
+pub fn cpu_time_so_far(pid: u32) -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        linux::cpu_ticks(pid).map(linux::ticks_to_time)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
+/// What the judge saw of a run's processes other than the program itself
+/// while they still ran: CPU time and peak memory, which `wait4` cannot give
+/// for processes nobody waited for (say `python` under a launcher script that
+/// was killed first). Each process counts once, with its last figures.
+#[derive(Default)]
+pub struct Seen {
+    #[cfg(target_os = "linux")]
+    cpu_ticks: std::collections::HashMap<i32, u64>,
+    #[cfg(target_os = "linux")]
+    peak_kib: u64,
+}
+
+impl Seen {
+    #[cfg(target_os = "linux")]
+    fn note(&mut self, p: &linux::Marked) {
+        let ticks = self.cpu_ticks.entry(p.pid).or_default();
+        *ticks = (*ticks).max(p.cpu_ticks);
+        self.peak_kib = self.peak_kib.max(p.peak_kib);
+    }
+
+    /// The CPU time seen.
+    pub fn cpu(&self) -> Duration {
+        #[cfg(target_os = "linux")]
+        {
+            linux::ticks_to_time(self.cpu_ticks.values().sum())
+        }
+        #[cfg(not(target_os = "linux"))]
+        Duration::ZERO
+    }
+
+    /// The program's own figures completed with what was seen.
+    pub fn add_to(&self, usage: Usage) -> Usage {
+        #[cfg(target_os = "linux")]
+        {
+            Usage {
+                cpu: usage.cpu + self.cpu(),
+                max_rss_kib: usage.max_rss_kib.max(self.peak_kib),
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        usage
+    }
+}
+
+/// Notes in `seen` the figures of the run's processes other than the
+/// program `pid` itself (which `wait4` covers), before the judge kills them.
+pub fn look_at_run(pid: u32, marker_value: &str, seen: &mut Seen) {
+    #[cfg(target_os = "linux")]
+    {
+        let entry = format!("{}={}", MARKER, marker_value);
+        for p in linux::marked_processes(&entry, false, linux::start_time(pid)) {
+            if p.pid != pid as i32 {
+                seen.note(&p);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (pid, marker_value, seen);
 }
 
 /// Registers a running program's process group, for the Ctrl-C handler; the
@@ -479,6 +555,33 @@ mod linux {
         pub pid: i32,
         pub group: i32,
         pub name: String,
+        /// User and system time, its own and its waited-for children's.
+        pub cpu_ticks: u64,
+        /// Peak resident memory (VmHWM), KiB.
+        pub peak_kib: u64,
+    }
+
+    extern "C" {
+        fn sysconf(name: c_int) -> c_long;
+    }
+    const SC_CLK_TCK: c_int = 2;
+
+    pub fn ticks_to_time(ticks: u64) -> Duration {
+        // SAFETY: sysconf only reads a system setting.
+        let per_second = unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64;
+        Duration::from_secs(ticks / per_second)
+            + Duration::from_nanos((ticks % per_second) * 1_000_000_000 / per_second)
+    }
+
+    /// The peak resident memory of a process, from `/proc/<pid>/status`.
+    fn peak_kib(pid: i32) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", pid)).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|kib| kib.parse().ok())
+            .unwrap_or(0)
     }
 
     /// What `/proc/<pid>/stat` says about a process.
@@ -487,6 +590,8 @@ mod linux {
         state: String,
         group: i32,
         kernel_thread: bool,
+        /// utime + stime + cutime + cstime, clock ticks.
+        cpu_ticks: u64,
         /// Clock ticks after boot.
         start: u64,
     }
@@ -502,8 +607,16 @@ mod linux {
             state: fields.first()?.to_string(),
             group: fields.get(2)?.parse().ok()?,
             kernel_thread: fields.get(6)?.parse::<u64>().ok()? & PF_KTHREAD != 0,
+            cpu_ticks: fields[11..15]
+                .iter()
+                .map(|f| f.parse::<u64>().unwrap_or(0))
+                .sum(),
             start: fields.get(19)?.parse().ok()?,
         })
+    }
+
+    pub fn cpu_ticks(pid: u32) -> Option<u64> {
+        stat(pid as i32).map(|s| s.cpu_ticks)
     }
 
     /// When the process started, in clock ticks after boot.
@@ -574,6 +687,8 @@ mod linux {
                 pid,
                 group: info.group,
                 name: info.name,
+                cpu_ticks: info.cpu_ticks,
+                peak_kib: peak_kib(pid),
             });
         }
         found

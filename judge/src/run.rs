@@ -5,11 +5,15 @@
 //! under `RLIMIT_AS` (the memory limit) and `RLIMIT_CPU` (a backstop for the
 //! time limit). Its output is read by threads that stop storing at
 //! [`OUTPUT_LIMIT`], so a program printing forever costs the judge no memory.
-//! The judge waits until the program ends or the wall-clock safety net
+//! The judge waits until the program ends, its CPU time passes the limit
+//! (looked at every 20 ms, that of the processes it started every 200 ms; on
+//! Linux) or the wall-clock safety net
 //! ([`Limits::wall_net`]) runs out, then kills whatever of the run is left
 //! (its process group, and every marked process, even one that left the group
 //! with `setsid`), and only then reaps the program, getting its CPU time and
-//! peak memory. What was left running is reported.
+//! peak memory, those of the descendants it waited for, and those the judge
+//! saw in `/proc` of the processes it had to kill. What was left running is
+//! reported.
 
 use crate::os;
 use std::io::{self, Read, Write};
@@ -21,6 +25,9 @@ use std::time::{Duration, Instant};
 
 /// Output beyond this many bytes is cut off and judged wrong.
 pub const OUTPUT_LIMIT: usize = 64 << 20;
+
+/// How often the judge looks at a running program's CPU time.
+const CPU_POLL: Duration = Duration::from_millis(20);
 
 /// How much of the end of stderr is kept for the report.
 const STDERR_TAIL: usize = 16 << 10;
@@ -72,6 +79,8 @@ pub enum End {
     Exited(ExitStatus),
     /// Still running at the wall-clock safety net: killed.
     WallNet(ExitStatus),
+    /// Past the time limit in CPU time: killed.
+    CpuLimit(ExitStatus),
     /// Wrote more than `OUTPUT_LIMIT` bytes: killed.
     OutputLimit,
 }
@@ -108,12 +117,19 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
     let mut stderr_tail = None;
     let mut flooded = false;
     let mut netted = false;
+    let mut over_cpu = false;
+    let mut polls = 0u64;
+    let mut seen = os::Seen::default();
     let (ended, ended_at) = loop {
-        let left = if netted {
+        let killed = netted || over_cpu;
+        let left = if killed {
             // Killed; SIGKILL cannot be refused, so this is only a guard.
             Duration::from_secs(10)
         } else {
-            deadline.saturating_duration_since(Instant::now())
+            // Look at the program's CPU time every CPU_POLL.
+            deadline
+                .saturating_duration_since(Instant::now())
+                .min(CPU_POLL)
         };
         match events.recv_timeout(left) {
             Ok(Event::Stdout(bytes, flood)) => {
@@ -123,7 +139,26 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
             }
             Ok(Event::Stderr(bytes)) => stderr_tail = Some(bytes),
             Ok(Event::Ended(ended, at)) => break (ended?, at),
-            Err(_) if !netted => {
+            Err(_) if !killed && Instant::now() < deadline => {
+                // The program's own CPU time and that of the children it
+                // waited for; every tenth look, also the rest of the run
+                // (what a `sh -c` wrapper runs), which costs a look at
+                // every process.
+                polls += 1;
+                let mut cpu = os::cpu_time_so_far(pid);
+                if polls % 10 == 0 {
+                    let mut others = os::Seen::default();
+                    os::look_at_run(pid, &marker, &mut others);
+                    cpu = cpu.map(|cpu| cpu + others.cpu());
+                }
+                if cpu.is_some_and(|cpu| cpu > limits.time) {
+                    os::look_at_run(pid, &marker, &mut seen);
+                    os::kill_group(pid);
+                    over_cpu = true;
+                }
+            }
+            Err(_) if !killed => {
+                os::look_at_run(pid, &marker, &mut seen);
                 os::kill_group(pid);
                 netted = true;
             }
@@ -136,8 +171,9 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
         }
     };
     let wall = ended_at - start;
-    let leftovers = os::end_run(pid, &marker, flooded || netted);
+    let leftovers = os::end_run(pid, &marker, flooded || netted || over_cpu, &mut seen);
     let (status, usage) = os::reap(ended)?;
+    let usage = usage.map(|usage| seen.add_to(usage));
     drop(live);
 
     // Everything of the run is dead now, so the pipes close; only a process
@@ -157,6 +193,8 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
         End::OutputLimit
     } else if netted {
         End::WallNet(status)
+    } else if over_cpu {
+        End::CpuLimit(status)
     } else {
         End::Exited(status)
     };
@@ -341,6 +379,17 @@ mod tests {
         assert_eq!(out.stdout, b"done\n");
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn kills_a_loop_once_its_cpu_time_passes_the_limit() {
+        let out = sh("while :; do :; done", "", 200);
+        assert!(matches!(out.end, End::CpuLimit(_)));
+        let usage = out.usage.expect("Linux gives figures");
+        assert!(usage.cpu > Duration::from_millis(200), "{:?}", usage);
+        // Well before the backstop (2 s of CPU) and the wall net (1.4 s).
+        assert!(usage.cpu < Duration::from_millis(1000), "{:?}", usage);
+    }
+
     #[test]
     fn kills_a_sleeper_at_the_wall_net_with_what_it_started() {
         // `sleep` inherits stdout; only killing the group frees the judge.
@@ -375,6 +424,18 @@ mod tests {
             usage
         );
         assert!(usage.max_rss_kib > 100, "{:?}", usage);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn counts_the_cpu_time_of_a_process_nobody_waited_for() {
+        // The outer shell is killed before it can wait for the inner one,
+        // which burns CPU all along: the judge sees it in /proc, stops the
+        // run for it and counts it.
+        let out = sh("sh -c 'while :; do :; done'; echo never", "", 300);
+        assert!(matches!(out.end, End::CpuLimit(_)));
+        let usage = out.usage.expect("Linux gives figures");
+        assert!(usage.cpu >= Duration::from_millis(300), "{:?}", usage);
     }
 
     #[cfg(target_os = "linux")]

@@ -1,7 +1,8 @@
 //! From a finished run to a verdict, in this order:
 //!
 //! 1. More than 64 MiB of output: WA (cut off).
-//! 2. CPU time over the limit: TLE (cpu), however the run ended.
+//! 2. CPU time over the limit: TLE (cpu), however the run ended (the judge
+//!    kills a program whose CPU time passes the limit, looking every 20 ms).
 //! 3. Still running at the wall-clock safety net (2 × limit + 1 s): TLE (wall).
 //! 4. Ended, but off the CPU (sleeping, waiting) for longer than the whole
 //!    limit, i.e. wall time > limit + CPU time: TLE (wall). A program that only
@@ -79,7 +80,7 @@ fn verdict(
             let why = format!("output cut off: more than {} MiB", run::OUTPUT_LIMIT >> 20);
             return ("WA", vec![why]);
         }
-        End::WallNet(status) | End::Exited(status) => status,
+        End::WallNet(status) | End::CpuLimit(status) | End::Exited(status) => status,
     };
     if let Some(cpu) = cpu.filter(|&cpu| cpu > limit) {
         let mut why = format!(
@@ -92,6 +93,8 @@ fn verdict(
                 "; killed at the wall-clock safety net, {}",
                 ms(outcome.wall)
             );
+        } else if matches!(outcome.end, End::CpuLimit(_)) {
+            why += "; killed once past it";
         } else if signal_of(status) == Some(24) {
             why += "; stopped by the CPU-time backstop (SIGXCPU)";
         }
