@@ -349,145 +349,190 @@ fn judge(options: &Options) -> Result<bool, String> {
 
     let (mut passed, mut failed) = (0, 0);
     for (suite, baseline) in suites.iter().zip(&baselines) {
-        let limits = limits_for(suite.problem, options);
-        if !options.json {
-            say(&format!(
-                "{}  (limits: {} of CPU time, {} MiB of memory)",
-                suite.title,
-                verdict::ms(limits.time),
-                limits.memory_bytes.unwrap_or(0) >> 20
-            ));
-        }
-        let json_line = |test: Option<&str>, judged: &Judged| {
-            say(&report::json_object(&[
-                ("problem", report::Json::Str(suite.problem.name)),
-                ("program", report::Json::Str(&suite.title)),
-                ("test", test.map_or(report::Json::Null, report::Json::Str)),
-                ("verdict", report::Json::Str(judged.verdict)),
-                ("wall_ms", report::Json::Ms(judged.wall_ms)),
-                ("cpu_ms", report::Json::Ms(judged.cpu_ms)),
-                ("memory_kib", report::Json::Int(judged.memory_kib)),
-                ("message", report::Json::Str(&judged.details.join("\n"))),
-            ]))
-        };
-        if let Err(why) = &suite.program {
-            let judged = Judged::failed("CE", why.lines().map(String::from).collect());
-            if options.json {
-                for test in suite.tests.iter() {
-                    json_line(Some(&test.name), &judged);
-                }
-                if suite.tests.is_empty() {
-                    json_line(None, &judged);
-                }
-            } else {
-                say(&format!("  CE    {} test(s) not run", suite.tests.len()));
-                for line in &judged.details {
-                    say(&format!("        {}", line));
-                }
-            }
-            failed += suite.tests.len().max(1);
-            continue;
-        }
-        if suite.tests.is_empty() {
-            // Without a filter, a problem with no tests has lost its samples.
-            if !options.test_filters.is_empty() {
-                if !options.json {
-                    say(&format!(
-                        "  no test name contains {}",
-                        quoted_list(&options.test_filters)
-                    ));
-                }
-            } else {
-                if options.json {
-                    json_line(None, &Judged::failed("ERR", vec!["no tests found".into()]));
-                } else {
-                    say("  ERR   no tests found");
-                }
-                failed += 1;
-            }
-            continue;
-        }
-        if let Some(b) = baseline {
-            say(&format!(
-                "  start-up: {} wall, {} CPU, {} memory: the program on an empty input \
-                 (median of {} runs); the times below are medians of {} runs too",
-                b.wall_ms
-                    .map_or("-".to_string(), |ms| format!("{:.1} ms", ms)),
-                b.cpu_ms
-                    .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
-                b.memory_kib.map_or("–".to_string(), verdict::mib),
-                options.repeat,
-                options.repeat
-            ));
-        }
-        if !options.json {
-            say(&report::header());
-        }
-        let mut slowest: Option<(f64, &str, &str)> = None;
-        let mut biggest: Option<(u64, &str)> = None;
-        let mut suite_failed = 0;
-        for test in suite.tests.iter() {
-            let judged = results.next().expect("one verdict per test");
-            if options.json {
-                json_line(Some(&test.name), &judged);
-            } else {
-                say(&report::row(
-                    judged.verdict,
-                    judged.wall_ms,
-                    judged.cpu_ms,
-                    judged.memory_kib,
-                    &test.name,
-                    colour,
-                ));
-                for line in &judged.details {
-                    say(&format!("        {}", line));
-                }
-                if let Some(shown) = &judged.shown {
-                    show_verbose(shown);
-                }
-            }
-            if judged.verdict != "AC" {
-                suite_failed += 1;
-            }
-            // Slowest by CPU time, which is what the limit judges.
-            let time = match (judged.cpu_ms, judged.wall_ms) {
-                (Some(ms), _) => Some((ms, "CPU")),
-                (None, Some(ms)) => Some((ms, "wall")),
-                _ => None,
-            };
-            if let Some((ms, what)) = time {
-                if slowest.map_or(true, |(most, _, _)| ms >= most) {
-                    slowest = Some((ms, what, &test.name));
-                }
-            }
-            if let Some(kib) = judged.memory_kib {
-                if biggest.map_or(true, |(most, _)| kib >= most) {
-                    biggest = Some((kib, &test.name));
-                }
-            }
-        }
-        let total = suite.tests.len();
-        if options.json {
-            // The objects say it all.
-        } else if suite_failed == 0 {
-            let mut summary = format!("  = all {} passed", total);
-            if let Some((ms, what, name)) = slowest {
-                summary += &format!(", slowest {:.1} ms {} ({})", ms, what, name);
-            }
-            if let Some((kib, name)) = biggest {
-                summary += &format!(", most memory {} ({})", verdict::mib(kib), name);
-            }
-            say(&summary);
-        } else {
-            say(&format!("  = {} of {} FAILED", suite_failed, total));
-        }
-        passed += total - suite_failed;
-        failed += suite_failed;
+        let (p, f) = report_suite(suite, baseline.as_ref(), &mut results, options, colour);
+        passed += p;
+        failed += f;
     }
     if !options.json {
         say(&format!("{} passed, {} failed", passed, failed));
     }
     Ok(failed == 0 && passed > 0)
+}
+
+/// Reports one suite, taking its verdicts from `results`, as a table or as
+/// JSON lines; returns how many tests passed and how many failed.
+fn report_suite(
+    suite: &Suite,
+    baseline: Option<&Baseline>,
+    results: &mut impl Iterator<Item = Judged>,
+    options: &Options,
+    colour: bool,
+) -> (usize, usize) {
+    let limits = limits_for(suite.problem, options);
+    let table = !options.json;
+    if table {
+        say(&format!(
+            "{}  (limits: {} of CPU time, {} MiB of memory)",
+            suite.title,
+            verdict::ms(limits.time),
+            limits.memory_bytes.unwrap_or(0) >> 20
+        ));
+    }
+    if let Err(why) = &suite.program {
+        let judged = Judged::failed("CE", why.lines().map(String::from).collect());
+        if table {
+            say(&format!("  CE    {} test(s) not run", suite.tests.len()));
+            for line in &judged.details {
+                say(&format!("        {}", line));
+            }
+        } else {
+            for test in suite.tests.iter() {
+                json_line(suite, Some(&test.name), &judged);
+            }
+            if suite.tests.is_empty() {
+                json_line(suite, None, &judged);
+            }
+        }
+        return (0, suite.tests.len().max(1));
+    }
+    if suite.tests.is_empty() {
+        // Without a filter, a problem with no tests has lost its samples.
+        if !options.test_filters.is_empty() {
+            if table {
+                let filters = quoted_list(&options.test_filters);
+                say(&format!("  no test name contains {}", filters));
+            }
+            return (0, 0);
+        }
+        if table {
+            say("  ERR   no tests found");
+        } else {
+            json_line(
+                suite,
+                None,
+                &Judged::failed("ERR", vec!["no tests found".into()]),
+            );
+        }
+        return (0, 1);
+    }
+    if let Some(b) = baseline {
+        say(&format!(
+            "  start-up: {} wall, {} CPU, {} memory: the program on an empty input \
+             (median of {} runs); the times below are medians of {} runs too",
+            b.wall_ms
+                .map_or("-".to_string(), |ms| format!("{:.1} ms", ms)),
+            b.cpu_ms
+                .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
+            b.memory_kib.map_or("–".to_string(), verdict::mib),
+            options.repeat,
+            options.repeat
+        ));
+    }
+    if table {
+        say(&report::header());
+    }
+    let mut records = Records::default();
+    let mut failed = 0;
+    for test in suite.tests.iter() {
+        let judged = results.next().expect("one verdict per test");
+        if table {
+            report_test(&test.name, &judged, colour);
+        } else {
+            json_line(suite, Some(&test.name), &judged);
+        }
+        if judged.verdict != "AC" {
+            failed += 1;
+        }
+        records.note(&test.name, &judged);
+    }
+    let total = suite.tests.len();
+    if !table {
+        // The objects say it all.
+    } else if failed == 0 {
+        say(&format!("  = all {} passed{}", total, records));
+    } else {
+        say(&format!("  = {} of {} FAILED", failed, total));
+    }
+    (total - failed, failed)
+}
+
+/// One row of the table, the reasons under it, and with `--verbose` the
+/// input and output.
+fn report_test(name: &str, judged: &Judged, colour: bool) {
+    say(&report::row(
+        judged.verdict,
+        judged.wall_ms,
+        judged.cpu_ms,
+        judged.memory_kib,
+        name,
+        colour,
+    ));
+    for line in &judged.details {
+        say(&format!("        {}", line));
+    }
+    if let Some(shown) = &judged.shown {
+        show_verbose(shown);
+    }
+}
+
+/// `--json`: one test's object.
+fn json_line(suite: &Suite, test: Option<&str>, judged: &Judged) {
+    use report::Json;
+    say(&report::json_object(&[
+        ("problem", Json::Str(suite.problem.name)),
+        ("program", Json::Str(&suite.title)),
+        ("test", test.map_or(Json::Null, Json::Str)),
+        ("verdict", Json::Str(judged.verdict)),
+        ("wall_ms", Json::Ms(judged.wall_ms)),
+        ("cpu_ms", Json::Ms(judged.cpu_ms)),
+        ("memory_kib", Json::Int(judged.memory_kib)),
+        ("message", Json::Str(&judged.details.join("\n"))),
+    ]))
+}
+
+/// A suite's slowest test (by CPU time, which the limit judges, or by wall
+/// time where there is no CPU time) and its test using the most memory.
+#[derive(Default)]
+struct Records {
+    slowest: Option<(f64, &'static str, String)>,
+    biggest: Option<(u64, String)>,
+}
+
+impl Records {
+    fn note(&mut self, name: &str, judged: &Judged) {
+        let time = match (judged.cpu_ms, judged.wall_ms) {
+            (Some(ms), _) => Some((ms, "CPU")),
+            (None, Some(ms)) => Some((ms, "wall")),
+            _ => None,
+        };
+        if let Some((ms, what)) = time {
+            if self
+                .slowest
+                .as_ref()
+                .map_or(true, |(most, _, _)| ms >= *most)
+            {
+                self.slowest = Some((ms, what, name.to_string()));
+            }
+        }
+        if let Some(kib) = judged.memory_kib {
+            if self.biggest.as_ref().map_or(true, |(most, _)| kib >= *most) {
+                self.biggest = Some((kib, name.to_string()));
+            }
+        }
+    }
+}
+
+/// `, slowest 1.8 ms CPU (name), most memory 2.0 MiB (name)`.
+impl std::fmt::Display for Records {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        if let Some((ms, what, name)) = &self.slowest {
+            write!(f, ", slowest {:.1} ms {} ({})", ms, what, name)?;
+        }
+        if let Some((kib, name)) = &self.biggest {
+            write!(f, ", most memory {} ({})", verdict::mib(*kib), name)?;
+        }
+        Ok(())
+    }
 }
 
 impl Judged {
