@@ -101,12 +101,14 @@ fn verdict(
         return ("TLE", vec![why]);
     }
     if matches!(outcome.end, End::WallNet(_)) {
-        let why = format!(
-            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s) \
-             after {} of CPU time: waiting, not computing",
+        let mut why = format!(
+            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s)",
             ms(limits.wall_net()),
-            cpu.map_or("an unknown amount".to_string(), ms)
         );
+        why += &match cpu {
+            Some(cpu) => format!(" after {} of CPU time: waiting, not computing", ms(cpu)),
+            None => " (no CPU time on this system)".to_string(),
+        };
         return ("TLE", vec![why]);
     }
     match cpu {
