@@ -108,8 +108,9 @@ Options:
                      rustc -O under editions 2015 (no --edition), 2018 and 2021,
                      as an online judge does, and judge those binaries
   --time-limit MS    time limit per test in milliseconds of CPU time (default:
-                     the problem's, 2000); a program still running after
-                     2 x MS + 1000 ms of wall time is killed (TLE (wall))
+                     the problem's, 2000): TLE (cpu) past it; TLE (wall) for a
+                     program off the CPU for longer than MS, and one still
+                     running after 2 x MS + 1000 ms of wall time is killed
   --memory-limit MB  memory limit per test in MiB (default: the problem's, 256),
                      enforced on the address space (RLIMIT_AS, Linux)
   -j N               run N tests at a time (default: the number of cores)
@@ -117,8 +118,8 @@ Options:
                      median times, beside the time the program takes to start
                      on an empty input: a benchmark with steady figures
   --json             print one JSON object per test and line instead of the
-                     table: problem, test, verdict, wall_ms, cpu_ms,
-                     memory_kib, message (null where not measured)
+                     table: problem, program, test, verdict, wall_ms,
+                     cpu_ms, memory_kib, message (null where not measured)
   --verbose          print each test's whole input and output
   --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
                      (and its stderr as .err when there is any)
