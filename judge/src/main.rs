@@ -10,7 +10,9 @@
 mod build;
 mod lines;
 mod problems;
+mod rng;
 mod run;
+mod stress;
 
 use problems::{
     checkers_board, checkers_pos, checks_post_facto, russian_checkers, solitaire_chess,
@@ -35,10 +37,22 @@ type Checker = fn(&str, &str, &str) -> Result<(), String>;
 /// when the input is not a board.
 type Picture = fn(&str) -> Option<String>;
 
+/// Draws a random valid input (for `--stress` and `--generate`).
+type Generator = fn(&mut rng::Rng) -> String;
+
+/// Smaller valid inputs than the given one, for shrinking a failing case.
+type Shrinker = fn(&str) -> Vec<String>;
+
+/// How big an input is, and in what: `(3, "pieces")`.
+type Size = fn(&str) -> (usize, &'static str);
+
 struct Problem {
     name: &'static str,
     checker: Checker,
     picture: Picture,
+    generate: Generator,
+    shrink: Shrinker,
+    size: Size,
     time_limit_ms: u64,
 }
 
@@ -50,30 +64,45 @@ const PROBLEMS: &[Problem] = &[
         name: "russian_checkers",
         checker: russian_checkers::check,
         picture: russian_checkers::picture,
+        generate: russian_checkers::generate,
+        shrink: russian_checkers::shrink,
+        size: russian_checkers::size,
         time_limit_ms: 2000,
     },
     Problem {
         name: "checkers_board",
         checker: checkers_board::check,
         picture: checkers_board::picture,
+        generate: checkers_board::generate,
+        shrink: checkers_board::shrink,
+        size: checkers_board::size,
         time_limit_ms: 2000,
     },
     Problem {
         name: "checkers_pos",
         checker: checkers_pos::check,
         picture: checkers_pos::picture,
+        generate: checkers_pos::generate,
+        shrink: checkers_pos::shrink,
+        size: checkers_pos::size,
         time_limit_ms: 2000,
     },
     Problem {
         name: "solitaire_chess",
         checker: solitaire_chess::check,
         picture: solitaire_chess::picture,
+        generate: solitaire_chess::generate,
+        shrink: solitaire_chess::shrink,
+        size: solitaire_chess::size,
         time_limit_ms: 2000,
     },
     Problem {
         name: "checks_post_facto",
         checker: checks_post_facto::check,
         picture: checks_post_facto::picture,
+        generate: checks_post_facto::generate,
+        shrink: checks_post_facto::shrink,
+        size: checks_post_facto::size,
         time_limit_ms: 2000,
     },
 ];
@@ -101,6 +130,18 @@ Options:
   --repeat N         run each test N times, one test at a time, and report the
                      median time, beside the time it takes just to start a
                      program here: a benchmark with steady figures
+  --stress N         stress test the --cmd program: run it on up to N random
+                     valid inputs beside our solution, stop at the first
+                     failure, shrink it to the smallest failing input and
+                     report it with the command that replays it; needs
+                     --cmd and exactly one PROBLEM; exit status 1 if found
+  --generate N       write N random tests with our answers (needs --save and
+                     exactly one PROBLEM)
+  --seed S           the seed of --stress and --generate (default: from the
+                     clock, printed); the same seed gives the same inputs
+  --save DIR         with --stress, write the failing case (original and
+                     shrunk) as NAME.in + NAME.out (our answer) into DIR, for
+                     --tests DIR; with --generate, where to write the tests
   -h, --help         this text";
 
 #[derive(Default)]
@@ -112,6 +153,10 @@ struct Options {
     standalone: bool,
     time_limit_ms: Option<u64>,
     repeat: usize,
+    stress: Option<usize>,
+    generate: Option<usize>,
+    seed: Option<u64>,
+    save: Option<PathBuf>,
 }
 
 fn main() {
@@ -130,12 +175,39 @@ fn main() {
             process::exit(2);
         }
     };
+    if options.stress.is_some() || options.generate.is_some() {
+        process::exit(stress_or_generate(&options));
+    }
     match judge(&options) {
         Ok(true) => {}
         Ok(false) => process::exit(1),
         Err(why) => {
             eprintln!("judge: {}", why);
             process::exit(2);
+        }
+    }
+}
+
+/// `--stress` or `--generate`: the exit status.
+fn stress_or_generate(options: &Options) -> i32 {
+    let request = stress::Request {
+        problem: options.problems[0],
+        cmd: options.cmd.as_deref(),
+        cases: options.stress.or(options.generate).expect("one of them"),
+        seed: options.seed,
+        save: options.save.as_deref(),
+        time_limit_ms: options.time_limit_ms,
+    };
+    let done = match options.stress {
+        Some(_) => stress::stress(&request),
+        None => stress::generate(&request).map(|()| true),
+    };
+    match done {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(why) => {
+            eprintln!("judge: {}", why);
+            2
         }
     }
 }
@@ -182,6 +254,27 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                     .filter(|&n| n > 0)
                     .ok_or_else(|| format!("--repeat wants a count, got {:?}", n))?;
             }
+            "--stress" | "--generate" => {
+                let n = value(flag)?;
+                let n = n
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("{} wants a count of cases, got {:?}", flag, n))?;
+                if flag == "--stress" {
+                    options.stress = Some(n);
+                } else {
+                    options.generate = Some(n);
+                }
+            }
+            "--seed" => {
+                let seed = value(flag)?;
+                options.seed = Some(
+                    seed.parse::<u64>()
+                        .map_err(|_| format!("--seed wants a whole number, got {:?}", seed))?,
+                );
+            }
+            "--save" => options.save = Some(PathBuf::from(value(flag)?)),
             "--time-limit" => {
                 let ms = value(flag)?;
                 let ms = ms
@@ -194,7 +287,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             _ if flag.starts_with('-') => {
                 return Err(format!(
                     "unknown option {} (options: --test --cmd --tests --standalone \
-                     --time-limit --repeat --help)",
+                     --time-limit --repeat --stress --generate --seed --save --help)",
                     arg
                 ))
             }
@@ -210,6 +303,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         }
     }
     let one_problem = options.problems.len() == 1;
+    check_stress_options(&options, one_problem)?;
     if options.cmd.is_some() && !one_problem {
         return Err("--cmd needs exactly one PROBLEM".to_string());
     }
@@ -223,6 +317,43 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         options.problems = PROBLEMS.iter().collect();
     }
     Ok(Some(options))
+}
+
+/// What `--stress` and `--generate` go with, and what they need.
+fn check_stress_options(options: &Options, one_problem: bool) -> Result<(), String> {
+    let mode = match (options.stress, options.generate) {
+        (Some(_), Some(_)) => return Err("--stress and --generate do not go together".to_string()),
+        (Some(_), None) => "--stress",
+        (None, Some(_)) => "--generate",
+        (None, None) => {
+            if options.seed.is_some() || options.save.is_some() {
+                return Err("--seed and --save go with --stress or --generate".to_string());
+            }
+            return Ok(());
+        }
+    };
+    if !one_problem {
+        return Err(format!("{} needs exactly one PROBLEM", mode));
+    }
+    if mode == "--stress" && options.cmd.is_none() {
+        return Err("--stress needs --cmd \"COMMAND\" (the program to test)".to_string());
+    }
+    if mode == "--generate" && options.save.is_none() {
+        return Err("--generate needs --save DIR (where to write the tests)".to_string());
+    }
+    if mode == "--generate" && options.cmd.is_some() {
+        return Err("--generate writes our answers; it takes no --cmd".to_string());
+    }
+    let others = [
+        ("--test", options.test_filter.is_some()),
+        ("--tests", options.tests_dir.is_some()),
+        ("--standalone", options.standalone),
+        ("--repeat", options.repeat > 1),
+    ];
+    if let Some((other, _)) = others.iter().find(|(_, given)| *given) {
+        return Err(format!("{} and {} do not go together", mode, other));
+    }
+    Ok(())
 }
 
 /// One test: an input and the reference answer beside it.

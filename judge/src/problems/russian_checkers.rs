@@ -4,6 +4,8 @@
 //! `BLACK`; the answer is the count of moves, then the moves in byte order.
 //! There is one right answer, so it is compared line by line.
 
+use crate::rng::Rng;
+
 /// Accepts `output` when it matches `expected` line by line.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
@@ -38,6 +40,158 @@ pub fn picture(input: &str) -> Option<String> {
         text += &format!("{} to move\n", side);
     }
     Some(text)
+}
+
+/// A random valid input: a board of `.wWbB` (no man on its crowning rank)
+/// and the side to move. Three kinds of board, sizes mixed from a few
+/// pieces to a crowded board (more than 12 a side is allowed, as TopCoder's
+/// statement allows it):
+/// - anything: random density, random share of kings and of each colour;
+/// - king hunts: one or two kings of the side to move among scattered
+///   enemies with room behind them, for long branching king chains;
+/// - crowning: men of the side to move two or three ranks from the far edge
+///   among enemies, for men crowned in the middle of a capture.
+pub fn generate(rng: &mut Rng) -> String {
+    let white_to_move = rng.chance(50);
+    let mover = if white_to_move { b'w' } else { b'b' };
+    let enemy = if white_to_move { b'b' } else { b'w' };
+    // board[row][file], row 0 = rank 8.
+    let mut board = [[b'.'; 8]; 8];
+    let dark: Vec<(usize, usize)> = (0..8)
+        .flat_map(|row| (0..8).map(move |file| (row, file)))
+        .filter(|&(row, file)| is_dark(row, file))
+        .collect();
+    match rng.below(10) {
+        0..=5 => {
+            let fill = rng.pick(&[6, 12, 25, 45, 70, 90]);
+            let kings = rng.pick(&[0, 0, 10, 30, 60]);
+            let white_share = rng.between(25, 75);
+            for &(row, file) in &dark {
+                if rng.chance(fill) {
+                    let man = if rng.chance(white_share) { b'w' } else { b'b' };
+                    board[row][file] = if rng.chance(kings) {
+                        man.to_ascii_uppercase()
+                    } else {
+                        man
+                    };
+                }
+            }
+        }
+        6..=7 => {
+            for _ in 0..rng.between(1, 2) {
+                let (row, file) = rng.pick(&dark);
+                board[row][file] = mover.to_ascii_uppercase();
+            }
+            let fill = rng.between(15, 40);
+            for &(row, file) in &dark {
+                if board[row][file] == b'.' && rng.chance(fill) {
+                    board[row][file] = if rng.chance(20) {
+                        enemy.to_ascii_uppercase()
+                    } else {
+                        enemy
+                    };
+                }
+            }
+        }
+        _ => {
+            // The far edge is rank 8 (row 0) for White, rank 1 (row 7) for Black.
+            let near_far: &[usize] = if white_to_move { &[1, 2] } else { &[5, 6] };
+            for &(row, file) in &dark {
+                if near_far.contains(&row) && rng.chance(40) {
+                    board[row][file] = mover;
+                } else if rng.chance(25) {
+                    board[row][file] = if rng.chance(15) {
+                        enemy.to_ascii_uppercase()
+                    } else {
+                        enemy
+                    };
+                }
+            }
+        }
+    }
+    crown_men_on_the_last_rank(&mut board);
+    render(&board, white_to_move)
+}
+
+/// Rank 8 is row 0; a1 (row 7, file 0) is dark.
+fn is_dark(row: usize, file: usize) -> bool {
+    (row + file) % 2 == 1
+}
+
+/// A man on its crowning rank cannot be in a valid input: make it a king.
+fn crown_men_on_the_last_rank(board: &mut [[u8; 8]; 8]) {
+    for square in board[0].iter_mut().filter(|square| **square == b'w') {
+        *square = b'W';
+    }
+    for square in board[7].iter_mut().filter(|square| **square == b'b') {
+        *square = b'B';
+    }
+}
+
+fn render(board: &[[u8; 8]; 8], white_to_move: bool) -> String {
+    let mut text = String::new();
+    for row in board {
+        text += std::str::from_utf8(row).expect("ASCII board");
+        text.push('\n');
+    }
+    text += if white_to_move { "WHITE\n" } else { "BLACK\n" };
+    text
+}
+
+/// Reads a board written by `render` (or any valid input); `None` otherwise.
+fn read(input: &str) -> Option<([[u8; 8]; 8], bool)> {
+    let mut lines = input.lines().map(|line| line.trim_end());
+    let mut board = [[b'.'; 8]; 8];
+    for row in board.iter_mut() {
+        let line = lines.next()?.as_bytes();
+        if line.len() != 8 {
+            return None;
+        }
+        row.copy_from_slice(line);
+    }
+    let white = lines.next()? == "WHITE";
+    Some((board, white))
+}
+
+/// Smaller inputs for the shrinker: each piece removed, then each king made a
+/// man (unless it stands where a man cannot).
+pub fn shrink(input: &str) -> Vec<String> {
+    let Some((board, white)) = read(input) else {
+        return Vec::new();
+    };
+    let mut smaller = Vec::new();
+    for row in 0..8 {
+        for file in 0..8 {
+            if board[row][file] != b'.' {
+                let mut fewer = board;
+                fewer[row][file] = b'.';
+                smaller.push(render(&fewer, white));
+            }
+        }
+    }
+    for row in 0..8 {
+        for file in 0..8 {
+            let piece = board[row][file];
+            let crowning_row = if piece == b'W' { 0 } else { 7 };
+            if piece.is_ascii_uppercase() && row != crowning_row {
+                let mut weaker = board;
+                weaker[row][file] = piece.to_ascii_lowercase();
+                smaller.push(render(&weaker, white));
+            }
+        }
+    }
+    smaller
+}
+
+/// How big an input is: its number of pieces.
+pub fn size(input: &str) -> (usize, &'static str) {
+    let pieces = input
+        .lines()
+        .take(8)
+        .flat_map(str::bytes)
+        .filter(|b| b"wWbB".contains(b))
+        .count();
+    (pieces, "pieces")
 }
 
 #[cfg(test)]
