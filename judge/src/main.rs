@@ -8,10 +8,13 @@
 //! `--help` lists the options; the README explains them with examples.
 
 mod build;
-mod checks_post_facto;
 mod lines;
+mod problems;
 mod run;
-mod solitaire_chess;
+
+use problems::{
+    checkers_board, checkers_pos, checks_post_facto, russian_checkers, solitaire_chess,
+};
 
 use std::collections::HashMap;
 use std::env;
@@ -28,39 +31,49 @@ use std::time::Duration;
 /// output, and accepts the output or says why not.
 type Checker = fn(&str, &str, &str) -> Result<(), String>;
 
+/// Draws a test's input board with the problem's own coordinates, or `None`
+/// when the input is not a board.
+type Picture = fn(&str) -> Option<String>;
+
 struct Problem {
     name: &'static str,
     checker: Checker,
+    picture: Picture,
     time_limit_ms: u64,
 }
 
-/// Every problem, its checker and its time limit. Problems with one right
-/// answer are compared line by line; the others have a checker that replays
-/// the program's answer move by move.
+/// Every problem and the parts of `problems/<problem>.rs` the judge uses.
+/// Problems with one right answer are compared line by line; the others have
+/// a checker that replays the program's answer move by move.
 const PROBLEMS: &[Problem] = &[
     Problem {
         name: "russian_checkers",
-        checker: lines::check,
+        checker: russian_checkers::check,
+        picture: russian_checkers::picture,
         time_limit_ms: 2000,
     },
     Problem {
         name: "checkers_board",
-        checker: lines::check,
+        checker: checkers_board::check,
+        picture: checkers_board::picture,
         time_limit_ms: 2000,
     },
     Problem {
         name: "checkers_pos",
-        checker: lines::check,
+        checker: checkers_pos::check,
+        picture: checkers_pos::picture,
         time_limit_ms: 2000,
     },
     Problem {
         name: "solitaire_chess",
         checker: solitaire_chess::check,
+        picture: solitaire_chess::picture,
         time_limit_ms: 2000,
     },
     Problem {
         name: "checks_post_facto",
         checker: checks_post_facto::check,
+        picture: checks_post_facto::picture,
         time_limit_ms: 2000,
     },
 ];
@@ -549,7 +562,7 @@ fn judge_test(suite: &Suite, test: &Test, limit: Duration, repeat: usize) -> Jud
             Err(e) => return fail("ERR", vec![format!("cannot start {:?}: {}", argv[0], e)]),
         };
         times.push(outcome.elapsed.as_secs_f64() * 1000.0);
-        let (verdict, details) = verdict(suite.problem.checker, &input, &answer, &outcome, limit);
+        let (verdict, details) = verdict(suite.problem, &input, &answer, &outcome, limit);
         if judged.0 == "AC" {
             judged = (verdict, details);
         }
@@ -583,9 +596,10 @@ fn startup_baseline(repeat: usize) -> Option<f64> {
     Some(median(&mut times))
 }
 
-/// AC, WA, RE or TLE, with what the report should show about it.
+/// AC, WA, RE or TLE, with what the report should show about it: on a wrong
+/// answer, the checker's reason and a picture of the input board.
 fn verdict(
-    checker: Checker,
+    problem: &Problem,
     input: &[u8],
     answer: &[u8],
     outcome: &run::Outcome,
@@ -616,9 +630,16 @@ fn verdict(
             let input = String::from_utf8_lossy(input);
             let answer = String::from_utf8_lossy(answer);
             let output = String::from_utf8_lossy(&outcome.stdout);
-            match checker(&input, &answer, &output) {
+            match (problem.checker)(&input, &answer, &output) {
                 Ok(()) => ("AC", Vec::new()),
-                Err(why) => ("WA", why.lines().map(String::from).collect()),
+                Err(why) => {
+                    let mut details: Vec<String> = why.lines().map(String::from).collect();
+                    if let Some(board) = (problem.picture)(&input) {
+                        details.push("the input board:".to_string());
+                        details.extend(board.lines().map(|line| format!("  {}", line)));
+                    }
+                    ("WA", details)
+                }
             }
         }
     }

@@ -447,9 +447,35 @@ pub fn check(input: &str, _expected: &str, output: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The board of the contest's figure with every square numbered, the squares
+/// the input's moves go through in brackets and light cells as `-`; `None`
+/// when the input is not a move list.
+pub fn picture(input: &str) -> Option<String> {
+    let (_, moves) = parse_input(input).ok()?;
+    let mut used = [false; 33];
+    for mv in &moves {
+        for &sq in &mv.squares {
+            used[usize::from(sq)] = true;
+        }
+    }
+    let mut text = String::new();
+    for row in 0..8 {
+        for col in 0..8 {
+            text += &match square_at(row, col) {
+                None => "  - ".to_string(),
+                Some(sq) if used[usize::from(sq)] => format!("[{:>2}]", sq),
+                Some(sq) => format!(" {:>2} ", sq),
+            };
+        }
+        text = text.trim_end().to_string() + "\n";
+    }
+    text += "(squares the moves use are in brackets; Black starts at the top)\n";
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::check;
+    use super::{check, picture};
 
     const SAMPLE1_IN: &str = "W 3\n21-17\n13x22x31x24\n19x28\n";
     const SAMPLE1_OUT: &str = "\
@@ -516,6 +542,17 @@ B-w-b-.- B-w-.-.-
                 }
             }
         }
+    }
+
+    #[test]
+    fn picture_numbers_the_squares_and_brackets_the_moves() {
+        let board = picture(SAMPLE1_IN).unwrap();
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines[0], "  -   1   -   2   -   3   -   4");
+        assert_eq!(lines[3], "[13]  -  14   -  15   -  16   -");
+        assert_eq!(lines[4], "  - [17]  -  18   - [19]  -  20");
+        assert_eq!(lines[5], "[21]  - [22]  -  23   - [24]  -");
+        assert!(picture("W 2\n1-5\n").is_none(), "one move short");
     }
 
     #[test]

@@ -298,9 +298,27 @@ fn obeys_movement(
     Ok(())
 }
 
+/// The input board with its `[x,y]` coordinates: x the column from the left, y
+/// the row from the bottom, empty squares as `.`; `None` when the input does
+/// not hold 16 squares.
+pub fn picture(input: &str) -> Option<String> {
+    let grid = read_board(input).ok()?;
+    let mut text = String::new();
+    for y in (0..4).rev() {
+        text += &format!("y={} ", y);
+        for column in &grid {
+            text.push(' ');
+            text.push(column[y].unwrap_or('.'));
+        }
+        text.push('\n');
+    }
+    text += "  x= 0 1 2 3\n";
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::check;
+    use super::{check, picture};
 
     const SEED_2: &str = ". . . .\n. B . .\nR P . .\n. . . N\n";
 
@@ -309,6 +327,13 @@ mod tests {
             Ok(()) => panic!("accepted {:?} on {:?}", output, input),
             Err(msg) => assert!(msg.contains(needle), "message {:?} lacks {:?}", msg, needle),
         }
+    }
+
+    #[test]
+    fn draws_the_board_with_x_and_y() {
+        let want = "y=3  . . . .\ny=2  . B . .\ny=1  R P . .\ny=0  . . . N\n  x= 0 1 2 3\n";
+        assert_eq!(picture(SEED_2).unwrap(), want);
+        assert!(picture("KQ").is_none());
     }
 
     #[test]
