@@ -304,3 +304,68 @@ fn only_the_right_answer_or_a_one_line_error_passes() {
     assert!(problem_with(&fake(Some(1), "", "p: one\ntwo\n"), None).is_some());
     assert!(problem_with(&fake(Some(1), "", ""), None).is_some());
 }
+
+/// The judge's limit on a test whose output is 16 MiB of blank lines: the
+/// output itself, the judge's threads, and room to spare. Collecting the
+/// lines (16 bytes each, twice while the vector grows) took 1.1 GB for 64 MiB
+/// of them, and 384 MiB for these 16.
+const JUDGE_LIMIT_KIB: u64 = 160 * 1024;
+
+#[test]
+fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
+    let dir =
+        TempDir(std::env::temp_dir().join(format!("memory-limit-judge-{}", std::process::id())));
+    fs::create_dir_all(&dir.0).unwrap();
+    // A quarter of the judge's 64 MiB cut-off keeps the test quick with a
+    // debug build of the judge.
+    let blank_lines = format!("head -c {} /dev/zero | tr '\\0' '\\n'", 16 << 20);
+    let sample = workspace_root().join("samples").join("checks_post_facto");
+    let answer = sample.join("01-contest-first.out");
+    let cases = [
+        // The line-by-line comparison of single-answer problems.
+        (
+            "checkers_pos",
+            "sum",
+            "7 8\n".to_string(),
+            "15\n".to_string(),
+            format!("echo 15; {}", blank_lines),
+        ),
+        // A checker that reads the answer's lines itself.
+        (
+            "checks_post_facto",
+            "first",
+            fs::read_to_string(sample.join("01-contest-first.in")).unwrap(),
+            fs::read_to_string(&answer).unwrap(),
+            format!("cat '{}'; {}", answer.display(), blank_lines),
+        ),
+    ];
+    for (problem, name, input, expected, cmd) in cases.iter() {
+        let tests = dir.0.join(problem);
+        fs::create_dir_all(&tests).unwrap();
+        fs::write(tests.join(format!("{}.in", name)), input).unwrap();
+        fs::write(tests.join(format!("{}.out", name)), expected).unwrap();
+        // One malloc arena: glibc otherwise reserves 64 MiB of address space
+        // for each thread that allocates, which makes the limit a lottery.
+        let out = Command::new("sh")
+            .env("MALLOC_ARENA_MAX", "1")
+            .arg("-c")
+            .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", JUDGE_LIMIT_KIB))
+            .arg(env!("CARGO_BIN_EXE_judge"))
+            .arg(problem)
+            .arg("--tests")
+            .arg(&tests)
+            .arg("--cmd")
+            .arg(cmd)
+            .output()
+            .expect("the judge runs");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && report.contains("AC"),
+            "{}: the judge failed ({}):\n{}{}",
+            problem,
+            out.status,
+            report,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
