@@ -51,8 +51,8 @@
 //! moves or a 10-jump chain, so any input takes microseconds, far below the
 //! cost of starting the process. The input is read line by line and at most
 //! 256 bytes of a line are kept, so memory stays flat (a few hundred KB in
-//! all) however large the input is; 30 MB of trailing newlines take under
-//! half a second to read.
+//! all) however large the input is; 30 MB of trailing newlines (30 million
+//! blank lines) take about 0.7 s to read.
 
 use std::io::{self, BufRead, Write};
 
