@@ -148,8 +148,10 @@ struct Move {
 }
 
 /// A square number 1..=32 written in decimal digits.
+/// Leading zeros (`05`, `005`) are not standard notation; the solution rejects
+/// them too.
 fn parse_square(s: &str) -> Option<u8> {
-    if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) || s.starts_with('0') {
         return None;
     }
     let v: u8 = s.parse().ok()?;
@@ -194,7 +196,8 @@ fn parse_input(input: &str) -> Result<(Side, Vec<Move>), String> {
         Some(Ok(n)) if n >= 1 => n,
         _ => return Err("expected the number of moves (at least 1) after the side".to_string()),
     };
-    let mut moves = Vec::with_capacity(n);
+    // Never reserve by the count read: `B 55555555523` would ask for terabytes.
+    let mut moves = Vec::new();
     for i in 1..=n {
         let token = tokens
             .next()
@@ -213,29 +216,25 @@ fn parse_input(input: &str) -> Result<(Side, Vec<Move>), String> {
 /// a board row. As in the judge's line comparison, CRLF line ends, spaces at line ends,
 /// a missing final newline and trailing empty lines are tolerated; nothing else is.
 fn parse_answer(output: &str) -> Result<(Board, Board), String> {
-    let mut lines: Vec<&str> = output
-        .split('\n')
-        .map(|l| l.trim_end_matches([' ', '\t', '\r']))
-        .collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    if lines.len() != 8 {
-        return Err(format!("expected 8 lines, got {}", lines.len()));
+    // Counted and walked, never collected: an output of millions of lines costs nothing.
+    let count = crate::lines::significant_len(output);
+    if count != 8 {
+        return Err(format!("expected 8 lines, got {}", count));
     }
     let mut before: Board = [None; 33];
     let mut after: Board = [None; 33];
-    for (row, line) in lines.iter().enumerate() {
-        let chars: Vec<char> = line.chars().collect();
+    for (row, line) in crate::lines::lines(output).take(8).enumerate() {
         let line_no = row + 1;
-        if chars.len() != 17 {
+        let length = line.chars().count();
+        if length != 17 {
             return Err(format!(
-                "line {}: expected 17 characters (two 8-cell boards and one space), got {}: {:?}",
+                "line {}: expected 17 characters (two 8-cell boards and one space), got {}: {}",
                 line_no,
-                chars.len(),
-                line
+                length,
+                crate::lines::quoted(line)
             ));
         }
+        let chars: Vec<char> = line.chars().collect();
         if chars[8] != ' ' {
             return Err(format!(
                 "line {}: expected a space between the two boards, got {:?}",
@@ -974,6 +973,42 @@ B-w-b-.- B-w-.-.-
     fn contest_samples_accepted() {
         assert_eq!(check(SAMPLE1_IN, SAMPLE1_OUT, SAMPLE1_OUT), Ok(()));
         assert_eq!(check(SAMPLE2_IN, SAMPLE2_OUT, SAMPLE2_OUT), Ok(()));
+    }
+
+    #[test]
+    fn a_huge_move_count_is_not_trusted() {
+        // Reserving room for this many moves asked for terabytes and aborted.
+        let why = check("B 55555555523\n9-13\n", "", SAMPLE1_OUT).unwrap_err();
+        assert_eq!(why, "bad input: expected 55555555523 moves, found 1");
+        assert!(check("W 18446744073709551615\n", "", SAMPLE1_OUT).is_err());
+    }
+
+    #[test]
+    fn squares_with_leading_zeros_are_not_in_the_notation() {
+        // The solution rejects these inputs too, so both agree.
+        for input in [
+            "B 1\n09-13\n",
+            "B 1\n9-013\n",
+            "W 1\n021-17\n",
+            "B 1\n9-005\n",
+        ] {
+            let why = check(input, "", SAMPLE1_OUT).unwrap_err();
+            assert!(why.contains("not in the notation"), "{}: {}", input, why);
+        }
+        assert!(super::parse_square("9").is_some() && super::parse_square("32").is_some());
+        assert!(super::parse_square("0").is_none() && super::parse_square("05").is_none());
+    }
+
+    #[test]
+    fn millions_of_trailing_blank_lines_are_walked_not_collected() {
+        let padded = format!("{}{}", SAMPLE1_OUT, "\r\n".repeat(2_000_000));
+        assert_eq!(check(SAMPLE1_IN, "", &padded), Ok(()));
+        let long_line = format!("{}{}\n", SAMPLE1_OUT, "x".repeat(1_000_000));
+        rejects(SAMPLE1_IN, &long_line, &["expected 8 lines, got 9"]);
+        let wide = SAMPLE1_OUT.replacen('\n', &format!("{}\n", "-".repeat(1_000_000)), 1);
+        let why = check(SAMPLE1_IN, "", &wide).unwrap_err();
+        assert!(why.starts_with("line 1: expected 17 characters"), "{}", why);
+        assert!(why.len() < 300, "{}", why.len());
     }
 
     #[test]
