@@ -17,7 +17,13 @@ pub fn picture(input: &str) -> Option<String> {
     let rows: Vec<Vec<char>> = input
         .lines()
         .take(8)
-        .map(|line| line.trim_end_matches(['\r', ' ', '\t']).chars().collect())
+        // At most 9 characters of a line are kept: a huge line costs nothing.
+        .map(|line| {
+            line.trim_end_matches(['\r', ' ', '\t'])
+                .chars()
+                .take(9)
+                .collect()
+        })
         .collect();
     if rows.is_empty() || rows.iter().any(|row| row.len() > 8) {
         return None;

@@ -15,10 +15,11 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
 /// and the side to move; `None` when the input is not a board.
 pub fn picture(input: &str) -> Option<String> {
     let mut lines = input.lines().map(|line| line.trim_end());
+    // Only a line of board length is collected: a huge line costs nothing.
     let rows: Vec<Vec<char>> = lines
         .by_ref()
         .take(8)
-        .map(|l| l.chars().collect())
+        .map(|l| l.chars().take(9).collect())
         .collect();
     if rows.len() != 8 || rows.iter().any(|row| row.len() != 8) {
         return None;

@@ -87,12 +87,14 @@ fn squeeze(text: &str) -> String {
 /// characters are the top row from left to right. K Q R B N P are pieces; anything else
 /// visible marks an empty square.
 fn read_board(input: &str) -> Result<Grid, String> {
-    let cells: Vec<char> = input.chars().filter(|c| !c.is_whitespace()).collect();
-    if cells.len() != 16 {
-        return Err(format!("expected 16 squares, found {}", cells.len()));
+    // Counted, not collected: a huge input costs no memory here.
+    let cells = || input.chars().filter(|c| !c.is_whitespace());
+    let found = cells().count();
+    if found != 16 {
+        return Err(format!("expected 16 squares, found {}", found));
     }
     let mut grid: Grid = [[None; 4]; 4];
-    for (i, &c) in cells.iter().enumerate() {
+    for (i, c) in cells().enumerate() {
         let (x, y) = (i % 4, 3 - i / 4);
         if "KQRBNP".contains(c) {
             grid[x][y] = Some(c);
