@@ -14,21 +14,35 @@
 //! - The answer is the number of moves of Black plus the number of moves of
 //!   White.
 //!
-//! Input: 8 lines, row 0 (the top) first. Each holds up to 8 characters: `B`,
-//! `W`, and `.` or a space for a vacant square. A shorter line is padded with
-//! vacant squares (editors strip trailing spaces); spaces after column 8 and
-//! blank lines after row 8 are ignored. CRLF line ends and a UTF-8
-//! byte-order mark at the start are fine.
+//! Input: the board, row 0 (the top) first, one row per line. A square is
+//! `B`, `W`, or `.` or a space for a vacant one. The rule for rows, written
+//! so that an editor that strips trailing blanks and blank lines cannot break
+//! a board:
+//! - Spaces and tabs at the end of any line are ignored, and so is the CR of
+//!   a CRLF line end.
+//! - A row shorter than 8 squares is padded with vacant squares.
+//! - Rows missing at the end of the input are vacant rows, so 1 to 8 lines of
+//!   board are accepted, and an empty input is an empty board (answer 0).
+//! - Any line after row 8 must be blank (spaces, tabs and CR only).
+//! - A tab anywhere else in a row is an error, as is any character other than
+//!   `B`, `W`, `.` and the space, and a ninth square.
+//!
+//! A UTF-8 byte-order mark at the start is skipped.
 //! Output: the total number of moves, on one line.
-//! Bad input (bytes that are not UTF-8, a wrong number of rows, an unknown
-//! character, a piece on a light square, more than 12 pieces of one colour)
-//! prints one line on stderr, naming the line, what was expected and what was
-//! found, and exits with status 1. So does an answer that cannot be written.
+//! Bad input (bytes that are not UTF-8, a row longer than 8 squares, a line
+//! after row 8 that is not blank, an unknown character, a piece on a light
+//! square, more than 12 pieces of one colour) prints one line on stderr,
+//! naming the line, what was expected and what was found, and exits with
+//! status 1. So does an answer that cannot be written (a full disk, a closed
+//! pipe, a closed standard output).
 //!
 //! Approach: look at every piece, its two forward diagonals, and test the slide
 //! and the jump in each. Cost: constant, at most 24 pieces times 2 directions.
+//! The input is read line by line and at most 256 bytes of a line are kept,
+//! so memory stays flat however large the input is (megabytes of trailing
+//! newlines are valid input).
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Write};
 
 const SIZE: usize = 8;
 const MAX_PIECES_PER_COLOUR: usize = 12;
@@ -156,89 +170,241 @@ fn total_moves(board: &Board) -> usize {
     moves_of_side(board, Side::Black) + moves_of_side(board, Side::White)
 }
 
-/// Reads the 8 rows. Errors name the 1-based line (and column) at fault.
-fn parse_board(input: &str) -> Result<Board, String> {
-    let lines: Vec<&str> = input
-        .lines()
-        .map(|line| line.strip_suffix('\r').unwrap_or(line))
-        .collect();
-    if lines.len() < SIZE {
-        return Err(format!(
-            "line {}: expected {} board rows, found {}",
-            lines.len() + 1,
-            SIZE,
-            lines.len()
-        ));
-    }
-    // Blank lines after the last row are tolerated, nothing else.
-    if let Some(extra) = (SIZE..lines.len()).find(|&i| !lines[i].trim().is_empty()) {
-        return Err(format!(
-            "line {}: expected nothing after the {} board rows, found {}",
-            extra + 1,
-            SIZE,
-            shown(lines[extra])
-        ));
-    }
-
+/// Reads the board by the rule in the header, one line at a time: trailing
+/// newlines by the million cost time but no memory. Errors name the 1-based
+/// line (and column) at fault.
+fn read_board<R: BufRead>(input: R) -> Result<Board, String> {
+    let mut lines = LineReader::new(input);
     let mut board = [[Cell::Vacant; SIZE]; SIZE];
-    let mut black_count = 0;
-    let mut white_count = 0;
-    for (row, text) in lines.iter().take(SIZE).enumerate() {
-        let line = row + 1;
-        for (col, ch) in text.chars().enumerate() {
-            if col >= SIZE {
-                // Only trailing spaces may follow the eighth column.
-                if ch == ' ' {
-                    continue;
-                }
-                return Err(format!(
-                    "line {}: expected at most {} squares, found {:?} in column {}",
-                    line,
-                    SIZE,
-                    ch,
-                    col + 1
-                ));
-            }
-            let cell = match ch {
-                '.' | ' ' => Cell::Vacant,
-                'B' => Cell::Black,
-                'W' => Cell::White,
-                _ => {
-                    return Err(format!(
-                        "line {}: expected 'B', 'W', '.' or a space, found {:?} in column {}",
-                        line,
-                        ch,
-                        col + 1
-                    ))
-                }
-            };
-            if cell == Cell::Vacant {
-                continue;
-            }
-            if !is_dark_square(row, col) {
-                return Err(format!(
-                    "line {}: expected pieces on dark squares only (row + column even), found {:?} on the light square in column {}",
-                    line,
-                    ch,
-                    col + 1
-                ));
-            }
-            let count = if cell == Cell::Black {
-                &mut black_count
-            } else {
-                &mut white_count
-            };
-            *count += 1;
-            if *count > MAX_PIECES_PER_COLOUR {
-                return Err(format!(
-                    "line {}: expected at most {} pieces of a colour, found a 13th {:?}",
-                    line, MAX_PIECES_PER_COLOUR, ch
-                ));
-            }
-            board[row][col] = cell;
+    for row in 0..SIZE {
+        match lines.next_line()? {
+            Some(line) => read_row(&line, row, &mut board)?,
+            // Rule: rows missing at the end are vacant (an editor that strips
+            // trailing blanks and blank lines leaves exactly that).
+            None => return Ok(board),
+        }
+    }
+    // Rule: after row 8, blank lines only.
+    while let Some(line) = lines.next_line()? {
+        if !line.text.is_empty() {
+            return Err(format!(
+                "line {}: expected nothing after the {} board rows, found {}",
+                line.number,
+                SIZE,
+                shown(&line.text)
+            ));
         }
     }
     Ok(board)
+}
+
+/// Reads one row into `board`: up to 8 squares (the line's trailing blanks
+/// are already gone; a shorter row is padded with vacant squares), pieces on
+/// dark squares only, and at most 12 pieces of a colour on the board so far.
+fn read_row(line: &Line, row: usize, board: &mut Board) -> Result<(), String> {
+    for (col, ch) in line.text.chars().enumerate().take(SIZE) {
+        let cell = match ch {
+            '.' | ' ' => Cell::Vacant,
+            'B' => Cell::Black,
+            'W' => Cell::White,
+            _ => {
+                return Err(format!(
+                    "line {}: expected 'B', 'W', '.' or a space, found {:?} in column {}",
+                    line.number,
+                    ch,
+                    col + 1
+                ))
+            }
+        };
+        if cell == Cell::Vacant {
+            continue;
+        }
+        if !is_dark_square(row, col) {
+            return Err(format!(
+                "line {}: expected pieces on dark squares only (row + column even), found {:?} on the light square in column {}",
+                line.number,
+                ch,
+                col + 1
+            ));
+        }
+        board[row][col] = cell;
+        let side = if cell == Cell::Black {
+            Side::Black
+        } else {
+            Side::White
+        };
+        if pieces_of(board, side).len() > MAX_PIECES_PER_COLOUR {
+            return Err(format!(
+                "line {}: expected at most {} pieces of a colour, found a 13th {:?}",
+                line.number, MAX_PIECES_PER_COLOUR, ch
+            ));
+        }
+    }
+    if line.chars > SIZE {
+        // Trailing blanks are gone, so something other than a blank follows
+        // column 8: name the first such character, if the kept text holds it.
+        let extra = line
+            .text
+            .chars()
+            .enumerate()
+            .skip(SIZE)
+            .find(|&(_, ch)| ch != ' ');
+        return Err(match extra {
+            Some((col, ch)) => format!(
+                "line {}: expected at most {} squares, found {:?} in column {}",
+                line.number,
+                SIZE,
+                ch,
+                col + 1
+            ),
+            None => format!(
+                "line {}: expected at most {} squares, found {} ({} characters)",
+                line.number,
+                SIZE,
+                shown(&line.text),
+                line.chars
+            ),
+        });
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Reading lines with bounded memory
+// ---------------------------------------------------------------------------
+
+/// The most of one line kept in memory. Every valid line is far shorter, so a
+/// line that was cut is wrong anyway; its length is still counted in full for
+/// the message. This keeps memory flat whatever the input: megabytes of
+/// trailing newlines are valid, and megabytes of garbage must be rejected.
+const LINE_CAP: usize = 256;
+
+/// Blanks that may trail a line and do not count: spaces, tabs, and the CR of
+/// a CRLF line end.
+fn is_trailing_blank(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t' || byte == b'\r'
+}
+
+/// One line of input, without its line end and its trailing blanks.
+struct Line {
+    /// 1-based line number.
+    number: usize,
+    /// The text, or its first `LINE_CAP` bytes when the line is longer.
+    text: String,
+    /// Characters in the whole line, even when `text` was cut.
+    chars: usize,
+}
+
+/// Hands out the input one line at a time, holding no more than `LINE_CAP`
+/// bytes of it (plus the reader's buffer).
+struct LineReader<R> {
+    input: R,
+    lines_read: usize,
+}
+
+/// Appends `byte` unless `buffer` is full; says whether it fitted.
+fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
+    if buffer.len() < LINE_CAP {
+        buffer.push(byte);
+        true
+    } else {
+        false
+    }
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            lines_read: 0,
+        }
+    }
+
+    /// The next line, or None at the end of the input. A byte-order mark at
+    /// the very start (Windows editors add one) is skipped. Fails when the
+    /// input cannot be read or the kept text is not UTF-8.
+    fn next_line(&mut self) -> Result<Option<Line>, String> {
+        let mut kept = Vec::new();
+        // Blanks after the last other byte: they join the text only if more
+        // text follows them.
+        let mut blanks = Vec::new();
+        let mut blank_count = 0;
+        let mut chars = 0;
+        let mut cut = false;
+        let mut any_byte = false;
+        loop {
+            let (used, line_ended) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    break;
+                }
+                any_byte = true;
+                let (content, used, line_ended) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(end) => (&chunk[..end], end + 1, true),
+                    None => (chunk, chunk.len(), false),
+                };
+                for &byte in content {
+                    if is_trailing_blank(byte) {
+                        keep(&mut blanks, byte);
+                        blank_count += 1;
+                        continue;
+                    }
+                    // Not trailing after all: the blanks before this byte count.
+                    cut |= blank_count > blanks.len();
+                    for &blank in &blanks {
+                        cut |= !keep(&mut kept, blank);
+                    }
+                    chars += blank_count;
+                    blanks.clear();
+                    blank_count = 0;
+                    cut |= !keep(&mut kept, byte);
+                    // Count characters by their first byte.
+                    if byte & 0xC0 != 0x80 {
+                        chars += 1;
+                    }
+                }
+                (used, line_ended)
+            };
+            self.input.consume(used);
+            if line_ended {
+                break;
+            }
+        }
+        if !any_byte {
+            return Ok(None);
+        }
+        self.lines_read += 1;
+        let number = self.lines_read;
+        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
+            kept.drain(..3);
+            chars -= 1;
+        }
+        let text = match String::from_utf8(kept) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                if cut && e.utf8_error().error_len().is_none() {
+                    // The cut fell inside a character: drop its first bytes.
+                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
+                } else {
+                    return Err(format!(
+                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                        number,
+                        e.as_bytes()[valid]
+                    ));
+                }
+            }
+        };
+        Ok(Some(Line {
+            number,
+            text,
+            chars,
+        }))
+    }
 }
 
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
@@ -253,33 +419,6 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// All of standard input, as text (see `decode_input`).
-fn read_input() -> Result<String, String> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read standard input: {}", e))?;
-    decode_input(bytes)
-}
-
-/// The raw input as text. A byte-order mark at the very start (Windows editors
-/// add one) is skipped. The first byte that is not UTF-8 is reported with its
-/// line: one more than the newlines before it.
-fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        format!(
-            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-            line,
-            e.as_bytes()[bad]
-        )
-    })
-}
-
 /// Writes the whole answer at once; a failure (a full disk, a closed pipe)
 /// is reported, not ignored.
 fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
@@ -287,10 +426,46 @@ fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Whether standard output was closed when the program started (`prog >&-`).
+/// Rust's runtime then reopens descriptor 1 on /dev/null for reading and
+/// writing, so every write "succeeds" and the answer would vanish. A shell's
+/// `>/dev/null` opens it for writing only, which is a choice, not a mistake.
+#[cfg(target_os = "linux")]
+fn stdout_is_closed() -> bool {
+    let on_null = std::fs::read_link("/proc/self/fd/1")
+        .map(|target| target == std::path::Path::new("/dev/null"))
+        .unwrap_or(false);
+    on_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1")
+            .map(|info| opened_read_write(&info))
+            .unwrap_or(false)
+}
+
+/// Elsewhere there is no cheap way to tell; the answer is written as usual.
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_closed() -> bool {
+    false
+}
+
+/// Whether the `flags:` line (octal) of a /proc/<pid>/fdinfo text has the
+/// access mode O_RDWR (2), the mark of the runtime's stand-in for a closed
+/// descriptor.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn opened_read_write(fdinfo: &str) -> bool {
+    fdinfo
+        .lines()
+        .filter_map(|line| line.strip_prefix("flags:"))
+        .filter_map(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .any(|flags| flags & 3 == 2)
+}
+
 fn main() {
-    let answer = read_input()
-        .and_then(|input| parse_board(&input).map(|board| format!("{}\n", total_moves(&board))));
+    let stdin = io::stdin();
+    let answer = read_board(stdin.lock()).map(|board| format!("{}\n", total_moves(&board)));
     let written = answer.and_then(|answer| {
+        if stdout_is_closed() {
+            return Err("cannot write the answer: standard output is closed".to_string());
+        }
         let stdout = io::stdout();
         let mut out = stdout.lock();
         write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
@@ -305,25 +480,143 @@ fn main() {
 mod tests {
     use super::*;
 
+    /// The board in `text`, read as the program reads standard input.
+    fn parse_board(text: &str) -> Result<Board, String> {
+        read_board(text.as_bytes())
+    }
+
+    // --- reading lines ---
+
+    /// Every line of `bytes` as the line reader returns it.
+    fn lines_of(bytes: &[u8]) -> Result<Vec<String>, String> {
+        let mut reader = LineReader::new(bytes);
+        let mut lines = Vec::new();
+        while let Some(line) = reader.next_line()? {
+            assert_eq!(line.number, lines.len() + 1);
+            lines.push(line.text);
+        }
+        Ok(lines)
+    }
+
+    /// Serves `head`, then `filler` over and over until `filler_bytes` bytes
+    /// of it are out, made up as they are read: the test itself holds none of
+    /// the filler, so whatever memory it takes is the reader's.
+    struct Generated {
+        head: Vec<u8>,
+        filler: &'static [u8],
+        filler_bytes: usize,
+        served: usize,
+    }
+
+    impl Generated {
+        fn new(head: &[u8], filler: &'static [u8], filler_bytes: usize) -> Generated {
+            Generated {
+                head: head.to_vec(),
+                filler,
+                filler_bytes,
+                served: 0,
+            }
+        }
+
+        fn all_served(&self) -> bool {
+            self.served == self.head.len() + self.filler_bytes
+        }
+    }
+
+    impl io::Read for Generated {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let mut n = 0;
+            while n < buf.len() {
+                let at = self.served;
+                buf[n] = if at < self.head.len() {
+                    self.head[at]
+                } else if at - self.head.len() < self.filler_bytes {
+                    self.filler[(at - self.head.len()) % self.filler.len()]
+                } else {
+                    break;
+                };
+                n += 1;
+                self.served += 1;
+            }
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_lose_their_ends_and_trailing_blanks_only() {
+        assert_eq!(lines_of(b"").unwrap(), Vec::<String>::new());
+        assert_eq!(lines_of(b"\n").unwrap(), vec![""]);
+        assert_eq!(
+            lines_of(b"a b \t\r\n \tc\r\n\nd").unwrap(),
+            vec!["a b", " \tc", "", "d"]
+        );
+        assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb"]);
+    }
+
     #[test]
     fn a_byte_order_mark_at_the_start_is_skipped() {
-        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
-        assert_eq!(text, "ab\n");
+        assert_eq!(lines_of(b"\xEF\xBB\xBFab\n").unwrap(), vec!["ab"]);
         // Only at the start: elsewhere it is a character like any other.
-        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
-        assert_eq!(text, "a\u{FEFF}\n");
+        assert_eq!(lines_of(b"a\xEF\xBB\xBF\n").unwrap(), vec!["a\u{FEFF}"]);
+        assert_eq!(
+            lines_of(b"a\n\xEF\xBB\xBFb").unwrap(),
+            vec!["a", "\u{FEFF}b"]
+        );
     }
 
     #[test]
     fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        let why = lines_of(b"ok\nok\nbad\xFF\n").unwrap_err();
         assert_eq!(
             why,
             "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
         );
         // A character cut short by the end of the input is on its line too.
-        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        let why = lines_of(b"\xEF\xBB\xBFok\n\xC3").unwrap_err();
         assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn a_long_line_is_kept_cut_and_counted_whole() {
+        let mut generated = Generated::new(b"", b"xy", 1_000_000);
+        let mut reader = LineReader::new(io::BufReader::new(&mut generated));
+        let line = reader.next_line().unwrap().unwrap();
+        assert_eq!(line.chars, 1_000_000);
+        assert_eq!(line.text, "xy".repeat(LINE_CAP / 2));
+        assert!(line.text.capacity() <= LINE_CAP, "{}", line.text.capacity());
+        assert!(reader.next_line().unwrap().is_none());
+        drop(reader);
+        assert!(generated.all_served());
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_character() {
+        // 'é' is two bytes, so the cut after LINE_CAP - 1 of them falls inside one.
+        let text = "x".repeat(LINE_CAP - 1) + &"é".repeat(10);
+        let line = LineReader::new(text.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!(line.text, "x".repeat(LINE_CAP - 1));
+        assert_eq!(line.chars, LINE_CAP + 9);
+    }
+
+    #[test]
+    fn blanks_inside_a_line_count_however_many() {
+        let text = format!("a{}b   ", " ".repeat(10 * LINE_CAP));
+        let line = LineReader::new(text.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!(line.chars, 10 * LINE_CAP + 2);
+        assert_eq!(line.text, format!("a{}", " ".repeat(LINE_CAP - 1)));
+        // Only trailing: a line of nothing but blanks is empty.
+        let blank = " \t".repeat(10 * LINE_CAP);
+        let line = LineReader::new(blank.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!((line.text.as_str(), line.chars), ("", 0));
     }
 
     #[test]
@@ -339,6 +632,19 @@ mod tests {
     #[test]
     fn control_characters_in_offending_text_are_escaped() {
         assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
+    }
+
+    #[test]
+    fn only_a_read_write_descriptor_counts_as_closed_stdout() {
+        // What Rust's runtime leaves in place of a closed stdout (O_RDWR).
+        let stand_in = "pos:\t0\nflags:\t0100002\nmnt_id:\t25\nino:\t5\n";
+        assert!(super::opened_read_write(stand_in));
+        // `>/dev/null` from a shell: O_WRONLY, plus O_APPEND or O_LARGEFILE.
+        assert!(!super::opened_read_write("pos:\t0\nflags:\t01\n"));
+        assert!(!super::opened_read_write("pos:\t0\nflags:\t0102001\n"));
+        // Read-only, and a text with no flags line at all.
+        assert!(!super::opened_read_write("flags:\t0100000\n"));
+        assert!(!super::opened_read_write("pos:\t0\n"));
     }
     #[test]
     fn a_failed_write_is_an_error() {
@@ -552,17 +858,85 @@ mod tests {
         parse_board(input).expect_err("input should be rejected")
     }
 
+    /// The example board with a black man top left and a white man at (7, 1).
+    fn example() -> Board {
+        parse_board(
+            "B.......\n........\n........\n........\n........\n........\n........\n.W......\n",
+        )
+        .unwrap()
+    }
+
     #[test]
-    fn parser_rejects_wrong_row_count() {
-        let seven = "B\n\n\n\n\n\n\n";
-        assert!(error_of(seven).contains("found 7"), "{}", error_of(seven));
+    fn trailing_spaces_and_tabs_end_any_line() {
+        let tabbed = "B.......\t \n \t\n\t\n\n\n\n\n.W\t\t\r\n \t\r\n\t\n";
+        assert_eq!(parse_board(tabbed).unwrap(), example());
+    }
+
+    #[test]
+    fn a_short_row_is_padded_with_vacant_squares() {
+        let short = "B\n\n\n\n\n\n\n.W\n";
+        assert_eq!(parse_board(short).unwrap(), example());
+        let mut board = [[Cell::Vacant; SIZE]; SIZE];
+        board[0][2] = Cell::Black;
+        assert_eq!(parse_board("  B\n").unwrap(), board);
+    }
+
+    #[test]
+    fn rows_missing_at_the_end_are_vacant() {
+        // Row 8 blank, its spaces stripped by an editor, no final newline:
+        // the file holds 7 lines.
+        let full = "B B B B \n W W W W\n\n\n\n\n\n        \n";
+        let stripped = "B B B B\n W W W W\n\n\n\n\n\n";
+        assert_eq!(parse_board(stripped).unwrap(), parse_board(full).unwrap());
+        assert_eq!(
+            parse_board("B B B B\n W W W W").unwrap(),
+            parse_board(full).unwrap()
+        );
+        // One line of board, and none at all.
+        let mut board = [[Cell::Vacant; SIZE]; SIZE];
+        board[0][0] = Cell::Black;
+        assert_eq!(parse_board("B").unwrap(), board);
+        assert_eq!(parse_board("").unwrap(), [[Cell::Vacant; SIZE]; SIZE]);
+        assert_eq!(total_moves(&parse_board("").unwrap()), 0);
+    }
+
+    #[test]
+    fn lines_after_row_eight_must_be_blank() {
+        assert_eq!(
+            parse_board(&"\n".repeat(30)).unwrap(),
+            [[Cell::Vacant; SIZE]; SIZE]
+        );
+        assert!(parse_board("\n\n\n\n\n\n\n\n \t \r\n\t\n  ").is_ok());
         let nine = "B\n\n\n\n\n\n\n\n.B\n";
-        assert!(error_of(nine).starts_with("line 9:"), "{}", error_of(nine));
-        assert!(error_of("").contains("found 0"));
+        assert_eq!(
+            error_of(nine),
+            "line 9: expected nothing after the 8 board rows, found \".B\""
+        );
         let eleventh = "B\n\n\n\n\n\n\n\n\n \n.B\n";
         assert_eq!(
             error_of(eleventh),
             "line 11: expected nothing after the 8 board rows, found \".B\""
+        );
+        let tab_inside = "\n\n\n\n\n\n\n\n \t.\n";
+        assert_eq!(
+            error_of(tab_inside),
+            "line 9: expected nothing after the 8 board rows, found \" \\t.\""
+        );
+    }
+
+    #[test]
+    fn a_tab_inside_a_row_is_an_error() {
+        assert_eq!(
+            error_of("B\t.\n"),
+            "line 1: expected 'B', 'W', '.' or a space, found '\\t' in column 2"
+        );
+        assert_eq!(
+            error_of("\n\tB\n"),
+            "line 2: expected 'B', 'W', '.' or a space, found '\\t' in column 1"
+        );
+        assert_eq!(
+            error_of("B.......\tB\n"),
+            "line 1: expected at most 8 squares, found '\\t' in column 9"
         );
     }
 
@@ -578,8 +952,8 @@ mod tests {
     #[test]
     fn a_control_character_is_shown_escaped() {
         assert_eq!(
-            error_of("B.......\t\n\n\n\n\n\n\n\n"),
-            "line 1: expected at most 8 squares, found '\\t' in column 9"
+            error_of("B.......\u{7}\n"),
+            "line 1: expected at most 8 squares, found '\\u{7}' in column 9"
         );
         assert_eq!(
             error_of("B..\u{1b}\n\n\n\n\n\n\n\n"),
@@ -600,7 +974,7 @@ mod tests {
         // Lower-case piece letters are not pieces here.
         assert!(error_of("b\n\n\n\n\n\n\n\n").starts_with("line 1:"));
         // A tab is not a vacant square.
-        assert!(error_of("B\t\n\n\n\n\n\n\n\n").starts_with("line 1:"));
+        assert!(error_of("B\t.\n\n\n\n\n\n\n\n").starts_with("line 1:"));
     }
 
     #[test]
@@ -637,12 +1011,53 @@ mod tests {
     #[test]
     fn parser_rejects_long_row() {
         let err = error_of("B.......B\n\n\n\n\n\n\n\n");
-        assert!(
-            err.starts_with("line 1:") && err.contains("column 9"),
-            "{}",
-            err
+        assert_eq!(
+            err,
+            "line 1: expected at most 8 squares, found 'B' in column 9"
         );
         assert!(parse_board("B....... \n\n\n\n\n\n\n\n").is_ok());
+        // Spaces after column 8 are trailing only if nothing follows them.
+        let err = error_of("B.......   W\n");
+        assert_eq!(
+            err,
+            "line 1: expected at most 8 squares, found 'W' in column 12"
+        );
+        let far = format!("B.......{}W\n", " ".repeat(1_000_000));
+        assert_eq!(
+            error_of(&far),
+            "line 1: expected at most 8 squares, found \"B.......            \"... (1000009 characters)"
+        );
+    }
+
+    #[test]
+    fn millions_of_trailing_newlines_are_read_not_kept() {
+        let board =
+            b"B.......\n........\n........\n........\n........\n........\n........\n.W......\n";
+        for filler in [&b"\n"[..], b"\r\n", b" \t\r\n"].iter() {
+            let mut generated = Generated::new(board, filler, 2_000_000);
+            let got = read_board(io::BufReader::new(&mut generated)).unwrap();
+            assert_eq!(got, example());
+            assert!(
+                generated.all_served(),
+                "the trailing lines were not checked"
+            );
+        }
+    }
+
+    #[test]
+    fn megabytes_of_garbage_are_one_short_error() {
+        let mut generated = Generated::new(b"", b"garbage ", 4_000_000);
+        let message = read_board(io::BufReader::new(&mut generated)).unwrap_err();
+        assert_eq!(
+            message,
+            "line 1: expected 'B', 'W', '.' or a space, found 'g' in column 1"
+        );
+        let mut generated = Generated::new(&[b'\n'; 8], b"\n\x00", 4_000_000);
+        let message = read_board(io::BufReader::new(&mut generated)).unwrap_err();
+        assert_eq!(
+            message,
+            "line 10: expected nothing after the 8 board rows, found \"\\0\""
+        );
     }
 
     #[test]

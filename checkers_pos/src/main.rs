@@ -15,15 +15,16 @@
 //! - If a side has any jump, only its jump moves count. Jump moves that leave
 //!   the board in the same final position are one move.
 //!
-//! Input: whitespace-separated integers: `k` then the `k` black squares, then
-//! `m` then the `m` red squares (normally one line per side; `0` for none).
+//! Input: integers separated by spaces, tabs and line ends: `k` then the `k`
+//! black squares, then `m` then the `m` red squares (normally one line per
+//! side; `0` for none). Nothing but blanks may follow.
 //! Output: `black red`, the two move counts, on one line.
 //! A UTF-8 byte-order mark at the start is skipped. Bad input (bytes that are
 //! not UTF-8, a non-number, a square outside 1-32, a square listed twice or by
 //! both colours, more than 12 pieces of a colour, lists shorter or longer than
 //! their counts) prints one line on stderr, naming the line, what was expected
 //! and what was found, and exits with status 1. So does an answer that cannot
-//! be written.
+//! be written (a full disk, a closed pipe, a closed standard output).
 //!
 //! Approach: a position is two 32-bit masks. Slides are counted directly.
 //! Jump chains are followed by depth-first search with the captured pieces
@@ -31,10 +32,12 @@
 //! the set's size is the number of jump moves. Cost: a chain captures at most
 //! 12 pieces and the search never expands a (position, jumper square) state
 //! twice; on random positions it expands a few dozen states at most, so the
-//! run time is dominated by starting the program.
+//! run time is dominated by starting the program. The input is read token by
+//! token and at most 128 bytes of a token are kept, so memory stays flat
+//! however large the input is.
 
 use std::collections::HashSet;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Write};
 
 const SQUARES: usize = 32;
 const MAX_PIECES_PER_COLOUR: usize = 12;
@@ -213,46 +216,164 @@ fn moves_of_side(pos: &Position, side: Side) -> usize {
     }
 }
 
-/// One whitespace-separated token and the 1-based line it is on.
-struct Token<'a> {
-    text: &'a str,
-    line: usize,
+// ---------------------------------------------------------------------------
+// Reading tokens with bounded memory
+// ---------------------------------------------------------------------------
+
+/// The most of one token kept in memory. No number we accept comes near it,
+/// so a token that was cut is an error anyway, reported with its first 20
+/// characters. This keeps memory flat whatever the input: megabytes of
+/// trailing newlines are valid, and megabytes of garbage must be rejected.
+const TOKEN_CAP: usize = 128;
+
+/// Bytes that separate tokens: spaces, tabs, line ends, form feeds.
+fn is_separator(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t' || byte == b'\n' || byte == b'\r' || byte == 0x0B || byte == 0x0C
 }
 
-fn tokenize(input: &str) -> Vec<Token<'_>> {
-    let mut tokens = Vec::new();
-    for (index, line) in input.lines().enumerate() {
-        for text in line.split_whitespace() {
-            tokens.push(Token {
-                text,
-                line: index + 1,
-            });
+/// One token and the 1-based line it is on.
+struct Token {
+    /// The token, or its first `TOKEN_CAP` bytes when it is longer.
+    text: String,
+    line: usize,
+    /// Whether `text` is only the start of the token.
+    cut: bool,
+}
+
+/// Hands out the input's tokens one at a time, holding no more than one
+/// token's first `TOKEN_CAP` bytes (plus the reader's buffer) and one token
+/// of look-ahead.
+struct TokenReader<R> {
+    input: R,
+    /// The line the reading position is on.
+    line: usize,
+    /// Nothing read yet: a byte-order mark may come.
+    at_start: bool,
+    /// The line of the last token handed out, to blame when the input ends.
+    last_line: usize,
+    peeked: Option<Token>,
+}
+
+impl<R: BufRead> TokenReader<R> {
+    fn new(input: R) -> TokenReader<R> {
+        TokenReader {
+            input,
+            line: 1,
+            at_start: true,
+            last_line: 1,
+            peeked: None,
         }
     }
-    tokens
-}
 
-/// Reads the tokens in order, remembering where the input ran out.
-struct TokenReader<'a> {
-    tokens: Vec<Token<'a>>,
-    next: usize,
-}
-
-impl<'a> TokenReader<'a> {
-    /// The line to blame when the input ends early: the last line with a token.
-    fn end_line(&self) -> usize {
-        self.tokens.last().map_or(1, |t| t.line)
+    /// The next token, None at the end of the input.
+    fn next_token(&mut self) -> Result<Option<Token>, String> {
+        let token = match self.peeked.take() {
+            Some(token) => Some(token),
+            None => self.read_token()?,
+        };
+        if let Some(ref token) = token {
+            self.last_line = token.line;
+        }
+        Ok(token)
     }
 
-    /// The line of the next token, if any.
-    fn peek_line(&self) -> Option<usize> {
-        self.tokens.get(self.next).map(|t| t.line)
+    /// The line of the next token, if any, without taking it.
+    fn peek_line(&mut self) -> Result<Option<usize>, String> {
+        if self.peeked.is_none() {
+            self.peeked = self.read_token()?;
+        }
+        Ok(self.peeked.as_ref().map(|token| token.line))
+    }
+
+    /// The line to blame when the input ends early: the last line with a token.
+    fn end_line(&self) -> usize {
+        self.last_line
+    }
+
+    /// Reads one token from the input. A byte-order mark at the very start
+    /// (Windows editors add one) is skipped. Fails when the input cannot be
+    /// read or the kept text is not UTF-8.
+    fn read_token(&mut self) -> Result<Option<Token>, String> {
+        let mut kept = Vec::new();
+        let mut cut = false;
+        let mut started = false;
+        let mut starts_input = false;
+        let line = loop {
+            let (used, ended) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    break self.line;
+                }
+                let mut used = 0;
+                let mut ended = false;
+                for &byte in chunk {
+                    if is_separator(byte) {
+                        if started {
+                            // Left for the next call, which counts its line end.
+                            ended = true;
+                            break;
+                        }
+                        if byte == b'\n' {
+                            self.line += 1;
+                        }
+                    } else {
+                        if !started {
+                            started = true;
+                            starts_input = self.at_start;
+                        }
+                        if kept.len() < TOKEN_CAP {
+                            kept.push(byte);
+                        } else {
+                            cut = true;
+                        }
+                    }
+                    self.at_start = false;
+                    used += 1;
+                }
+                (used, ended)
+            };
+            self.input.consume(used);
+            if ended {
+                break self.line;
+            }
+        };
+        if !started {
+            return Ok(None);
+        }
+        if starts_input && kept.starts_with(b"\xEF\xBB\xBF") {
+            kept.drain(..3);
+            if kept.is_empty() && !cut {
+                // The mark stood alone: the first token is the next one.
+                return self.read_token();
+            }
+        }
+        let text = match String::from_utf8(kept) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                if cut && e.utf8_error().error_len().is_none() {
+                    // The cut fell inside a character: drop its first bytes.
+                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
+                } else {
+                    return Err(format!(
+                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                        line,
+                        e.as_bytes()[valid]
+                    ));
+                }
+            }
+        };
+        Ok(Some(Token { text, line, cut }))
     }
 
     /// The next token as an integer, its line and its text, with `what`
     /// describing it for errors.
-    fn integer(&mut self, what: &str) -> Result<(i64, usize, &'a str), String> {
-        let token = match self.tokens.get(self.next) {
+    fn integer(&mut self, what: &str) -> Result<(i64, usize, String), String> {
+        let token = match self.next_token()? {
             Some(token) => token,
             None => {
                 return Err(format!(
@@ -262,14 +383,13 @@ impl<'a> TokenReader<'a> {
                 ))
             }
         };
-        self.next += 1;
         match token.text.parse::<i64>() {
-            Ok(value) => Ok((value, token.line, token.text)),
-            Err(_) => Err(format!(
+            Ok(value) if !token.cut => Ok((value, token.line, token.text)),
+            _ => Err(format!(
                 "line {}: expected {}, found {}",
                 token.line,
                 what,
-                shown(token.text)
+                shown(&token.text)
             )),
         }
     }
@@ -295,7 +415,11 @@ fn square_list_problem(square: i64, mine: u32, taken: u32) -> Option<String> {
 
 /// Reads one side's list: its count, then that many distinct squares, none of
 /// them in `taken` (the other colour's squares). Returns the side's mask.
-fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<u32, String> {
+fn read_side_list<R: BufRead>(
+    reader: &mut TokenReader<R>,
+    colour: &str,
+    taken: u32,
+) -> Result<u32, String> {
     let count_what = format!(
         "the number of {} pieces (0 to {})",
         colour, MAX_PIECES_PER_COLOUR
@@ -307,7 +431,7 @@ fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<
             "line {}: expected {}, found {}",
             count_line,
             count_what,
-            shown(count_text)
+            shown(&count_text)
         ));
     }
     // A square that is wrong and sits on a later line than its count often
@@ -331,7 +455,7 @@ fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<
             count,
             SQUARES
         );
-        let token_line = reader.peek_line();
+        let token_line = reader.peek_line()?;
         let (square, line, text) = reader
             .integer(&what)
             .map_err(|err| err + &token_line.map_or(String::new(), &hint))?;
@@ -340,7 +464,7 @@ fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<
                 "line {}: expected {}, found {}{}{}",
                 line,
                 what,
-                shown(text),
+                shown(&text),
                 problem,
                 hint(line)
             ));
@@ -350,18 +474,18 @@ fn read_side_list(reader: &mut TokenReader, colour: &str, taken: u32) -> Result<
     Ok(mask)
 }
 
-fn parse_position(input: &str) -> Result<Position, String> {
-    let mut reader = TokenReader {
-        tokens: tokenize(input),
-        next: 0,
-    };
+/// Reads the two lists, then makes sure nothing but blanks follows them.
+/// Reads token by token, so trailing newlines by the million cost time but
+/// no memory.
+fn read_position<R: BufRead>(input: R) -> Result<Position, String> {
+    let mut reader = TokenReader::new(input);
     let black = read_side_list(&mut reader, "black", 0)?;
     let red = read_side_list(&mut reader, "red", black)?;
-    if let Some(extra) = reader.tokens.get(reader.next) {
+    if let Some(extra) = reader.next_token()? {
         return Err(format!(
             "line {}: expected the end of input after the red list, found {}",
             extra.line,
-            shown(extra.text)
+            shown(&extra.text)
         ));
     }
     Ok(Position { black, red })
@@ -379,33 +503,6 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// All of standard input, as text (see `decode_input`).
-fn read_input() -> Result<String, String> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read standard input: {}", e))?;
-    decode_input(bytes)
-}
-
-/// The raw input as text. A byte-order mark at the very start (Windows editors
-/// add one) is skipped. The first byte that is not UTF-8 is reported with its
-/// line: one more than the newlines before it.
-fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        format!(
-            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-            line,
-            e.as_bytes()[bad]
-        )
-    })
-}
-
 /// Writes the whole answer at once; a failure (a full disk, a closed pipe)
 /// is reported, not ignored.
 fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
@@ -413,17 +510,52 @@ fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Whether standard output was closed when the program started (`prog >&-`).
+/// Rust's runtime then reopens descriptor 1 on /dev/null for reading and
+/// writing, so every write "succeeds" and the answer would vanish. A shell's
+/// `>/dev/null` opens it for writing only, which is a choice, not a mistake.
+#[cfg(target_os = "linux")]
+fn stdout_is_closed() -> bool {
+    let on_null = std::fs::read_link("/proc/self/fd/1")
+        .map(|target| target == std::path::Path::new("/dev/null"))
+        .unwrap_or(false);
+    on_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1")
+            .map(|info| opened_read_write(&info))
+            .unwrap_or(false)
+}
+
+/// Elsewhere there is no cheap way to tell; the answer is written as usual.
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_closed() -> bool {
+    false
+}
+
+/// Whether the `flags:` line (octal) of a /proc/<pid>/fdinfo text has the
+/// access mode O_RDWR (2), the mark of the runtime's stand-in for a closed
+/// descriptor.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn opened_read_write(fdinfo: &str) -> bool {
+    fdinfo
+        .lines()
+        .filter_map(|line| line.strip_prefix("flags:"))
+        .filter_map(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .any(|flags| flags & 3 == 2)
+}
+
 fn main() {
-    let answer = read_input().and_then(|input| {
-        parse_position(&input).map(|pos| {
-            format!(
-                "{} {}\n",
-                moves_of_side(&pos, Side::Black),
-                moves_of_side(&pos, Side::Red)
-            )
-        })
+    let stdin = io::stdin();
+    let answer = read_position(stdin.lock()).map(|pos| {
+        format!(
+            "{} {}\n",
+            moves_of_side(&pos, Side::Black),
+            moves_of_side(&pos, Side::Red)
+        )
     });
     let written = answer.and_then(|answer| {
+        if stdout_is_closed() {
+            return Err("cannot write the answer: standard output is closed".to_string());
+        }
         let stdout = io::stdout();
         let mut out = stdout.lock();
         write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
@@ -438,25 +570,175 @@ fn main() {
 mod tests {
     use super::*;
 
+    /// The position in `text`, read as the program reads standard input.
+    fn parse_position(text: &str) -> Result<Position, String> {
+        read_position(text.as_bytes())
+    }
+
+    // ---- reading tokens ----
+
+    /// Every token of `bytes` with its line, as the token reader returns them.
+    fn tokens_of(bytes: &[u8]) -> Result<Vec<(String, usize)>, String> {
+        let mut reader = TokenReader::new(bytes);
+        let mut tokens = Vec::new();
+        while let Some(token) = reader.next_token()? {
+            assert!(!token.cut);
+            tokens.push((token.text, token.line));
+        }
+        Ok(tokens)
+    }
+
+    fn owned(tokens: &[(&str, usize)]) -> Vec<(String, usize)> {
+        tokens.iter().map(|&(t, l)| (t.to_string(), l)).collect()
+    }
+
+    /// Serves `head`, then `filler` over and over until `filler_bytes` bytes
+    /// of it are out, made up as they are read: the test itself holds none of
+    /// the filler, so whatever memory it takes is the reader's.
+    struct Generated {
+        head: Vec<u8>,
+        filler: &'static [u8],
+        filler_bytes: usize,
+        served: usize,
+    }
+
+    impl Generated {
+        fn new(head: &[u8], filler: &'static [u8], filler_bytes: usize) -> Generated {
+            Generated {
+                head: head.to_vec(),
+                filler,
+                filler_bytes,
+                served: 0,
+            }
+        }
+
+        fn all_served(&self) -> bool {
+            self.served == self.head.len() + self.filler_bytes
+        }
+    }
+
+    impl io::Read for Generated {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let mut n = 0;
+            while n < buf.len() {
+                let at = self.served;
+                buf[n] = if at < self.head.len() {
+                    self.head[at]
+                } else if at - self.head.len() < self.filler_bytes {
+                    self.filler[(at - self.head.len()) % self.filler.len()]
+                } else {
+                    break;
+                };
+                n += 1;
+                self.served += 1;
+            }
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn tokens_are_split_by_blanks_and_line_ends() {
+        assert_eq!(tokens_of(b"").unwrap(), owned(&[]));
+        assert_eq!(tokens_of(b" \n\r\n\t").unwrap(), owned(&[]));
+        assert_eq!(
+            tokens_of(b"  1\n18 3\t4\r\n\x0c8\x0b\n\n11  ").unwrap(),
+            owned(&[("1", 1), ("18", 2), ("3", 2), ("4", 2), ("8", 3), ("11", 5)])
+        );
+    }
+
     #[test]
     fn a_byte_order_mark_at_the_start_is_skipped() {
-        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
-        assert_eq!(text, "ab\n");
+        assert_eq!(
+            tokens_of(b"\xEF\xBB\xBF1 2").unwrap(),
+            owned(&[("1", 1), ("2", 1)])
+        );
+        assert_eq!(tokens_of(b"\xEF\xBB\xBF\n1").unwrap(), owned(&[("1", 2)]));
         // Only at the start: elsewhere it is a character like any other.
-        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
-        assert_eq!(text, "a\u{FEFF}\n");
+        assert_eq!(
+            tokens_of(b"1 \xEF\xBB\xBF2").unwrap(),
+            owned(&[("1", 1), ("\u{FEFF}2", 1)])
+        );
+        assert_eq!(
+            tokens_of(b" \xEF\xBB\xBF").unwrap(),
+            owned(&[("\u{FEFF}", 1)])
+        );
     }
 
     #[test]
     fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        let why = tokens_of(b"1\n2\n3 bad\xFF\n").unwrap_err();
         assert_eq!(
             why,
             "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
         );
         // A character cut short by the end of the input is on its line too.
-        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        let why = tokens_of(b"\xEF\xBB\xBF1\n\xC3").unwrap_err();
         assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn a_long_token_is_kept_cut() {
+        let mut generated = Generated::new(b"\n\n", b"xy", 1_000_000);
+        let mut reader = TokenReader::new(io::BufReader::new(&mut generated));
+        let token = reader.next_token().unwrap().unwrap();
+        assert_eq!(token.text, "xy".repeat(TOKEN_CAP / 2));
+        assert!(
+            token.text.capacity() <= TOKEN_CAP,
+            "{}",
+            token.text.capacity()
+        );
+        assert!(token.cut);
+        assert_eq!(token.line, 3);
+        assert!(reader.next_token().unwrap().is_none());
+        drop(reader);
+        assert!(generated.all_served());
+        // A cut never splits a character.
+        let text = "x".repeat(TOKEN_CAP - 1) + &"é".repeat(10);
+        let token = TokenReader::new(text.as_bytes())
+            .next_token()
+            .unwrap()
+            .unwrap();
+        assert_eq!(token.text, "x".repeat(TOKEN_CAP - 1));
+    }
+
+    #[test]
+    fn a_cut_number_is_not_read_as_its_start() {
+        // Its first TOKEN_CAP digits alone would read as 0.
+        let zeros = format!("1 {}5\n0\n", "0".repeat(TOKEN_CAP));
+        assert_eq!(
+            error_of(&zeros),
+            "line 1: expected black square 1 of 1 (1 to 32), found \"00000000000000000000\"..."
+        );
+    }
+
+    #[test]
+    fn millions_of_trailing_newlines_are_read_not_kept() {
+        let want = position(&[18], &[4, 8, 11]);
+        for filler in [&b"\n"[..], b"\r\n", b" \t\r\n"].iter() {
+            let mut generated = Generated::new(b"1 18\n3 4 8 11\n", filler, 2_000_000);
+            let got = read_position(io::BufReader::new(&mut generated)).unwrap();
+            assert_eq!(got, want);
+            assert!(
+                generated.all_served(),
+                "the trailing lines were not checked"
+            );
+        }
+    }
+
+    #[test]
+    fn megabytes_of_garbage_are_one_short_error() {
+        let mut generated = Generated::new(b"", b"garbage", 4_000_000);
+        let message = read_position(io::BufReader::new(&mut generated)).unwrap_err();
+        assert_eq!(
+            message,
+            "line 1: expected the number of black pieces (0 to 12), found \"garbagegarbagegarbag\"..."
+        );
+        let mut generated = Generated::new(b"0\n0\n", b"\n\x00", 4_000_000);
+        let message = read_position(io::BufReader::new(&mut generated)).unwrap_err();
+        assert_eq!(
+            message,
+            "line 4: expected the end of input after the red list, found \"\\0\""
+        );
     }
 
     #[test]
@@ -472,6 +754,19 @@ mod tests {
     #[test]
     fn control_characters_in_offending_text_are_escaped() {
         assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
+    }
+
+    #[test]
+    fn only_a_read_write_descriptor_counts_as_closed_stdout() {
+        // What Rust's runtime leaves in place of a closed stdout (O_RDWR).
+        let stand_in = "pos:\t0\nflags:\t0100002\nmnt_id:\t25\nino:\t5\n";
+        assert!(super::opened_read_write(stand_in));
+        // `>/dev/null` from a shell: O_WRONLY, plus O_APPEND or O_LARGEFILE.
+        assert!(!super::opened_read_write("pos:\t0\nflags:\t01\n"));
+        assert!(!super::opened_read_write("pos:\t0\nflags:\t0102001\n"));
+        // Read-only, and a text with no flags line at all.
+        assert!(!super::opened_read_write("flags:\t0100000\n"));
+        assert!(!super::opened_read_write("pos:\t0\n"));
     }
 
     #[test]

@@ -5,29 +5,29 @@
 //! counts, leading and inner spaces included.
 
 /// Accepts `output` when it matches `expected` line by line (see the module doc).
+///
+/// Works in constant memory: the lines are walked, never collected, so an
+/// output of 64 MiB of newlines costs nothing beyond the output itself.
 pub fn check(_input: &str, expected: &str, output: &str) -> Result<(), String> {
-    let want = significant_lines(expected);
-    let got = significant_lines(output);
-    if want == got {
-        return Ok(());
-    }
-    let at = want
-        .iter()
-        .zip(&got)
-        .position(|(w, g)| w != g)
-        .unwrap_or_else(|| want.len().min(got.len()));
-    let mut why = format!(
-        "line {}: expected {}, got {}",
-        at + 1,
-        shown(want.get(at)),
-        shown(got.get(at))
-    );
-    if want.len() != got.len() {
+    let want_len = significant_len(expected);
+    let got_len = significant_len(output);
+    let mut want = lines(expected).take(want_len);
+    let mut got = lines(output).take(got_len);
+    let mut at = 0;
+    let (w, g) = loop {
+        match (want.next(), got.next()) {
+            (None, None) => return Ok(()),
+            (w, g) if w != g => break (w, g),
+            _ => at += 1,
+        }
+    };
+    let mut why = format!("line {}: expected {}, got {}", at + 1, shown(w), shown(g));
+    if want_len != got_len {
         why += &format!(
             " ({} line{} expected, {} given)",
-            want.len(),
-            plural(want.len()),
-            got.len()
+            want_len,
+            plural(want_len),
+            got_len
         );
     }
     if expected.split_whitespace().eq(output.split_whitespace()) {
@@ -36,29 +36,38 @@ pub fn check(_input: &str, expected: &str, output: &str) -> Result<(), String> {
     Err(why)
 }
 
-/// The lines that count: line ends and trailing blanks removed, trailing empty
-/// lines dropped.
-fn significant_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text
-        .split('\n')
+/// Every line of `text` with its line end and trailing blanks removed.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
         .map(|line| line.trim_end_matches([' ', '\t', '\r']))
-        .collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
+}
+
+/// How many lines count: all of them up to the last one that is not empty
+/// (trailing empty lines are dropped).
+pub fn significant_len(text: &str) -> usize {
+    lines(text)
+        .enumerate()
+        .filter(|(_, line)| !line.is_empty())
+        .last()
+        .map_or(0, |(index, _)| index + 1)
 }
 
 /// A line as the report shows it: quoted, cut when long, or `end of output`.
-fn shown(line: Option<&&str>) -> String {
-    const MAX: usize = 80;
+fn shown(line: Option<&str>) -> String {
     match line {
         None => "end of output".to_string(),
-        Some(line) if line.chars().count() > MAX => {
-            let cut: String = line.chars().take(MAX).collect();
-            format!("{:?}...", cut)
-        }
-        Some(line) => format!("{:?}", line),
+        Some(line) => quoted(line),
+    }
+}
+
+/// A line quoted for a report, cut after 80 characters when longer.
+pub fn quoted(line: &str) -> String {
+    const MAX: usize = 80;
+    if line.chars().nth(MAX).is_some() {
+        let cut: String = line.chars().take(MAX).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{:?}", line)
     }
 }
 
@@ -140,6 +149,26 @@ mod tests {
         );
         let why = check("", "4 5\n", "4 6\n").unwrap_err();
         assert!(!why.contains("whitespace"), "{}", why);
+    }
+
+    #[test]
+    fn millions_of_blank_lines_at_the_end_are_tolerated() {
+        let padded = format!("2\nab\n{}", " \r\n".repeat(1_000_000));
+        assert!(accepts("2\nab\n", &padded));
+        let why = check("", "2\nab\n", &(padded + "x")).unwrap_err();
+        assert_eq!(
+            why,
+            "line 3: expected end of output, got \"\" (2 lines expected, 1000003 given)"
+        );
+    }
+
+    #[test]
+    fn the_line_count_ignores_only_the_blank_lines_at_the_end() {
+        assert_eq!(super::significant_len(""), 0);
+        assert_eq!(super::significant_len("\n \r\n\t"), 0);
+        assert_eq!(super::significant_len("a"), 1);
+        assert_eq!(super::significant_len("\n\na\n\n"), 3);
+        assert_eq!(super::significant_len("a\n\nb \r\n\n"), 3);
     }
 
     #[test]

@@ -15,7 +15,9 @@ mod lines;
 mod os;
 mod problems;
 mod report;
+mod rng;
 mod run;
+mod stress;
 mod verdict;
 
 use problems::{
@@ -36,10 +38,22 @@ use std::time::Duration;
 use report::{say, warn};
 use verdict::{Checker, Picture};
 
+/// Draws a random valid input (for `--stress` and `--generate`).
+type Generator = fn(&mut rng::Rng) -> String;
+
+/// Smaller valid inputs than the given one, for shrinking a failing case.
+type Shrinker = fn(&str) -> Vec<String>;
+
+/// How big an input is, and in what: `(3, "pieces")`.
+type Size = fn(&str) -> (usize, &'static str);
+
 struct Problem {
     name: &'static str,
     checker: Checker,
     picture: Picture,
+    generate: Generator,
+    shrink: Shrinker,
+    size: Size,
     time_limit_ms: u64,
     memory_limit_mb: u64,
 }
@@ -53,6 +67,9 @@ const PROBLEMS: &[Problem] = &[
         name: "russian_checkers",
         checker: russian_checkers::check,
         picture: russian_checkers::picture,
+        generate: russian_checkers::generate,
+        shrink: russian_checkers::shrink,
+        size: russian_checkers::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
@@ -60,6 +77,9 @@ const PROBLEMS: &[Problem] = &[
         name: "checkers_board",
         checker: checkers_board::check,
         picture: checkers_board::picture,
+        generate: checkers_board::generate,
+        shrink: checkers_board::shrink,
+        size: checkers_board::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
@@ -67,6 +87,9 @@ const PROBLEMS: &[Problem] = &[
         name: "checkers_pos",
         checker: checkers_pos::check,
         picture: checkers_pos::picture,
+        generate: checkers_pos::generate,
+        shrink: checkers_pos::shrink,
+        size: checkers_pos::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
@@ -74,6 +97,9 @@ const PROBLEMS: &[Problem] = &[
         name: "solitaire_chess",
         checker: solitaire_chess::check,
         picture: solitaire_chess::picture,
+        generate: solitaire_chess::generate,
+        shrink: solitaire_chess::shrink,
+        size: solitaire_chess::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
@@ -81,6 +107,9 @@ const PROBLEMS: &[Problem] = &[
         name: "checks_post_facto",
         checker: checks_post_facto::check,
         picture: checks_post_facto::picture,
+        generate: checks_post_facto::generate,
+        shrink: checks_post_facto::shrink,
+        size: checks_post_facto::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
     },
@@ -123,6 +152,18 @@ Options:
   --verbose          print each test's whole input and output
   --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
                      (and its stderr as .err when there is any)
+  --stress N         stress test the --cmd program: run it on up to N random
+                     valid inputs beside our solution, stop at the first
+                     failure, shrink it to the smallest failing input and
+                     report it with the command that replays it; needs
+                     --cmd and exactly one PROBLEM; exit status 1 if found
+  --generate N       write N random tests with our answers (needs --save and
+                     exactly one PROBLEM)
+  --seed S           the seed of --stress and --generate (default: from the
+                     clock, printed); the same seed gives the same inputs
+  --save DIR         with --stress, write the failing case (original and
+                     shrunk) as NAME.in + NAME.out (our answer) into DIR, for
+                     --tests DIR; with --generate, where to write the tests
   -h, --help         this text
 
 Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
@@ -141,6 +182,10 @@ struct Options {
     json: bool,
     verbose: bool,
     save_outputs: Option<PathBuf>,
+    stress: Option<usize>,
+    generate: Option<usize>,
+    seed: Option<u64>,
+    save: Option<PathBuf>,
 }
 
 /// The most tests run at a time.
@@ -163,6 +208,11 @@ fn main() {
         }
     };
     os::handle_interrupts();
+    if options.stress.is_some() || options.generate.is_some() {
+        let status = stress_or_generate(&options);
+        os::hold_if_interrupted();
+        process::exit(status);
+    }
     let result = judge(&options);
     os::hold_if_interrupted();
     match result {
@@ -171,6 +221,31 @@ fn main() {
         Err(why) => {
             warn(&format!("judge: {}", why));
             process::exit(2);
+        }
+    }
+}
+
+/// `--stress` or `--generate`: the exit status.
+fn stress_or_generate(options: &Options) -> i32 {
+    let request = stress::Request {
+        problem: options.problems[0],
+        cmd: options.cmd.as_deref(),
+        cases: options.stress.or(options.generate).expect("one of them"),
+        seed: options.seed,
+        save: options.save.as_deref(),
+        time_limit_ms: options.time_limit_ms,
+        memory_limit_mb: options.memory_limit_mb,
+    };
+    let done = match options.stress {
+        Some(_) => stress::stress(&request),
+        None => stress::generate(&request).map(|()| true),
+    };
+    match done {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(why) => {
+            warn(&format!("judge: {}", why));
+            2
         }
     }
 }
@@ -231,11 +306,25 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--memory-limit" => {
                 options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?)
             }
+            "--stress" => {
+                options.stress = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
+            }
+            "--generate" => {
+                options.generate = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
+            }
+            "--seed" => {
+                let seed = value(flag)?;
+                options.seed = Some(
+                    seed.parse::<u64>()
+                        .map_err(|_| format!("--seed wants a whole number, got {:?}", seed))?,
+                );
+            }
+            "--save" => options.save = Some(PathBuf::from(value(flag)?)),
             _ if flag.starts_with('-') => {
                 return Err(format!(
                     "unknown option {} (options: --test --cmd --tests --standalone \
                      --time-limit --memory-limit -j --repeat --json --verbose \
-                     --save-outputs --help)",
+                     --save-outputs --stress --generate --seed --save --help)",
                     arg
                 ))
             }
@@ -251,6 +340,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         }
     }
     let one_problem = options.problems.len() == 1;
+    check_stress_options(&options, one_problem)?;
     if options.cmd.is_some() && !one_problem {
         return Err("--cmd needs exactly one PROBLEM".to_string());
     }
@@ -270,6 +360,43 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         options.problems = PROBLEMS.iter().collect();
     }
     Ok(Some(options))
+}
+
+/// What `--stress` and `--generate` go with, and what they need.
+fn check_stress_options(options: &Options, one_problem: bool) -> Result<(), String> {
+    let mode = match (options.stress, options.generate) {
+        (Some(_), Some(_)) => return Err("--stress and --generate do not go together".to_string()),
+        (Some(_), None) => "--stress",
+        (None, Some(_)) => "--generate",
+        (None, None) => {
+            if options.seed.is_some() || options.save.is_some() {
+                return Err("--seed and --save go with --stress or --generate".to_string());
+            }
+            return Ok(());
+        }
+    };
+    if !one_problem {
+        return Err(format!("{} needs exactly one PROBLEM", mode));
+    }
+    if mode == "--stress" && options.cmd.is_none() {
+        return Err("--stress needs --cmd \"COMMAND\" (the program to test)".to_string());
+    }
+    if mode == "--generate" && options.save.is_none() {
+        return Err("--generate needs --save DIR (where to write the tests)".to_string());
+    }
+    if mode == "--generate" && options.cmd.is_some() {
+        return Err("--generate writes our answers; it takes no --cmd".to_string());
+    }
+    let others = [
+        ("--test", !options.test_filters.is_empty()),
+        ("--tests", options.tests_dir.is_some()),
+        ("--standalone", options.standalone),
+        ("--repeat", options.repeat > 1),
+    ];
+    if let Some((other, _)) = others.iter().find(|(_, given)| *given) {
+        return Err(format!("{} and {} do not go together", mode, other));
+    }
+    Ok(())
 }
 
 /// One test: an input and the reference answer beside it.
@@ -302,8 +429,13 @@ struct Judged {
 
 /// The limits for a suite: the problem's, unless the options say otherwise.
 fn limits_for(problem: &Problem, options: &Options) -> run::Limits {
-    let ms = options.time_limit_ms.unwrap_or(problem.time_limit_ms);
-    let mb = options.memory_limit_mb.unwrap_or(problem.memory_limit_mb);
+    limits_for_problem(problem, options.time_limit_ms, options.memory_limit_mb)
+}
+
+/// A problem's limits, or those given instead (milliseconds, MiB).
+fn limits_for_problem(problem: &Problem, ms: Option<u64>, mb: Option<u64>) -> run::Limits {
+    let ms = ms.unwrap_or(problem.time_limit_ms);
+    let mb = mb.unwrap_or(problem.memory_limit_mb);
     run::Limits {
         time: Duration::from_millis(ms),
         memory_bytes: Some(mb << 20),

@@ -33,7 +33,8 @@
 //! too, which may surprise: the original statement's constraints rule them
 //! out, since such a man would already be a king. CRLF line ends, trailing
 //! spaces, a missing final newline and a UTF-8 byte-order mark at the start
-//! are fine. An answer that cannot be written (a full disk, a closed pipe)
+//! are fine, and so are any number of blank lines at the end. An answer that
+//! cannot be written (a full disk, a closed pipe, a closed standard output)
 //! is also reported on stderr, with exit status 1.
 //!
 //! Approach: a depth-first search over capture chains from every piece of the
@@ -48,9 +49,12 @@
 //! scan, so a step visits at most a few hundred squares. The number of steps
 //! is at most (moves x longest chain); the worst positions found have 106
 //! moves or a 10-jump chain, so any input takes microseconds, far below the
-//! cost of starting the process.
+//! cost of starting the process. The input is read line by line and at most
+//! 256 bytes of a line are kept, so memory stays flat (a few hundred KB in
+//! all) however large the input is; 30 MB of trailing newlines (30 million
+//! blank lines) take about 0.7 s to read.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Write};
 
 /// The two armies; also whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -124,79 +128,67 @@ fn move_text(squares: &[usize], separator: char) -> String {
 // Reading the position
 // ---------------------------------------------------------------------------
 
-/// Parses the whole input: 8 board rows (rank 8 first) and the turn word.
-/// Accepts CRLF line ends, trailing spaces and a missing final newline.
-fn parse_position(text: &str) -> Result<(Board, Side), String> {
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|line| line.trim_end_matches(&['\r', ' ', '\t'][..]))
-        .collect();
-    // Blank lines after the last non-blank one are just trailing newlines.
-    let used = lines
-        .iter()
-        .rposition(|line| !line.is_empty())
-        .map_or(0, |last| last + 1);
-    let lines = &lines[..used];
-
+/// Reads the whole input: 8 board rows (rank 8 first) and the turn word, then
+/// nothing but blank lines. Accepts CRLF line ends, trailing blanks and a
+/// missing final newline. Reads line by line, so trailing newlines by the
+/// million cost time but no memory.
+fn read_position<R: BufRead>(input: R) -> Result<(Board, Side), String> {
+    let mut lines = LineReader::new(input);
     let mut board = [Square::Empty; 64];
     for row in 0..8 {
-        let line_number = row + 1;
         let rank = 7 - row;
-        let line = match lines.get(row) {
-            Some(line) => line,
+        match lines.next_line()? {
+            Some(line) => parse_board_row(&line, rank, &mut board)?,
             None => {
                 return Err(format!(
                     "line {}: expected rank {} of the board (8 characters from .wWbB), found end of input",
-                    line_number,
+                    row + 1,
                     rank + 1
                 ))
             }
-        };
-        parse_board_row(line, line_number, rank, &mut board)?;
+        }
     }
 
-    if lines.len() <= 8 {
-        return Err("line 9: expected WHITE or BLACK, found end of input".to_string());
-    }
-    let side = match lines[8] {
-        "WHITE" => Side::White,
-        "BLACK" => Side::Black,
-        other => {
-            return Err(format!(
-                "line 9: expected WHITE or BLACK, found {}",
-                shown(other)
-            ))
-        }
+    let side = match lines.next_line()? {
+        None => return Err("line 9: expected WHITE or BLACK, found end of input".to_string()),
+        Some(line) => match line.text.as_str() {
+            "WHITE" => Side::White,
+            "BLACK" => Side::Black,
+            other => {
+                return Err(format!(
+                    "line 9: expected WHITE or BLACK, found {}",
+                    shown(other)
+                ))
+            }
+        },
     };
-    if let Some(extra) = (9..lines.len()).find(|&i| !lines[i].is_empty()) {
-        return Err(format!(
-            "line {}: expected nothing after the turn line, found {}",
-            extra + 1,
-            shown(lines[extra])
-        ));
+    // Blank lines after the turn are just trailing newlines.
+    while let Some(line) = lines.next_line()? {
+        if !line.text.is_empty() {
+            return Err(format!(
+                "line {}: expected nothing after the turn line, found {}",
+                line.number,
+                shown(&line.text)
+            ));
+        }
     }
     Ok((board, side))
 }
 
 /// Reads one board row into `board`, checking the alphabet, the length, that
 /// pieces stand on dark squares, and that no man stands on its crowning rank.
-fn parse_board_row(
-    line: &str,
-    line_number: usize,
-    rank: usize,
-    board: &mut Board,
-) -> Result<(), String> {
-    let length = line.chars().count();
-    if length != 8 {
+fn parse_board_row(line: &Line, rank: usize, board: &mut Board) -> Result<(), String> {
+    let line_number = line.number;
+    if line.chars != 8 {
         return Err(format!(
             "line {}: expected rank {} of the board as 8 characters from .wWbB, found {} ({} characters)",
             line_number,
             rank + 1,
-            shown(line),
-            length
+            shown(&line.text),
+            line.chars
         ));
     }
-    for (file, c) in line.chars().enumerate() {
+    for (file, c) in line.text.chars().enumerate() {
         let square = rank * 8 + file;
         let mut name = String::new();
         push_square_name(&mut name, square);
@@ -234,6 +226,144 @@ fn parse_board_row(
         board[square] = content;
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Reading lines with bounded memory
+// ---------------------------------------------------------------------------
+
+/// The most of one line kept in memory. Every valid line is far shorter, so a
+/// line that was cut is wrong anyway; its length is still counted in full for
+/// the message. This keeps memory flat whatever the input: megabytes of
+/// trailing newlines are valid, and megabytes of garbage must be rejected.
+const LINE_CAP: usize = 256;
+
+/// Blanks that may trail a line and do not count: spaces, tabs, and the CR of
+/// a CRLF line end.
+fn is_trailing_blank(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t' || byte == b'\r'
+}
+
+/// One line of input, without its line end and its trailing blanks.
+struct Line {
+    /// 1-based line number.
+    number: usize,
+    /// The text, or its first `LINE_CAP` bytes when the line is longer.
+    text: String,
+    /// Characters in the whole line, even when `text` was cut.
+    chars: usize,
+}
+
+/// Hands out the input one line at a time, holding no more than `LINE_CAP`
+/// bytes of it (plus the reader's buffer).
+struct LineReader<R> {
+    input: R,
+    lines_read: usize,
+}
+
+/// Appends `byte` unless `buffer` is full; says whether it fitted.
+fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
+    if buffer.len() < LINE_CAP {
+        buffer.push(byte);
+        true
+    } else {
+        false
+    }
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            lines_read: 0,
+        }
+    }
+
+    /// The next line, or None at the end of the input. A byte-order mark at
+    /// the very start (Windows editors add one) is skipped. Fails when the
+    /// input cannot be read or the kept text is not UTF-8.
+    fn next_line(&mut self) -> Result<Option<Line>, String> {
+        let mut kept = Vec::new();
+        // Blanks after the last other byte: they join the text only if more
+        // text follows them.
+        let mut blanks = Vec::new();
+        let mut blank_count = 0;
+        let mut chars = 0;
+        let mut cut = false;
+        let mut any_byte = false;
+        loop {
+            let (used, line_ended) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    break;
+                }
+                any_byte = true;
+                let (content, used, line_ended) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(end) => (&chunk[..end], end + 1, true),
+                    None => (chunk, chunk.len(), false),
+                };
+                for &byte in content {
+                    if is_trailing_blank(byte) {
+                        keep(&mut blanks, byte);
+                        blank_count += 1;
+                        continue;
+                    }
+                    // Not trailing after all: the blanks before this byte count.
+                    cut |= blank_count > blanks.len();
+                    for &blank in &blanks {
+                        cut |= !keep(&mut kept, blank);
+                    }
+                    chars += blank_count;
+                    blanks.clear();
+                    blank_count = 0;
+                    cut |= !keep(&mut kept, byte);
+                    // Count characters by their first byte.
+                    if byte & 0xC0 != 0x80 {
+                        chars += 1;
+                    }
+                }
+                (used, line_ended)
+            };
+            self.input.consume(used);
+            if line_ended {
+                break;
+            }
+        }
+        if !any_byte {
+            return Ok(None);
+        }
+        self.lines_read += 1;
+        let number = self.lines_read;
+        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
+            kept.drain(..3);
+            chars -= 1;
+        }
+        let text = match String::from_utf8(kept) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                if cut && e.utf8_error().error_len().is_none() {
+                    // The cut fell inside a character: drop its first bytes.
+                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
+                } else {
+                    return Err(format!(
+                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                        number,
+                        e.as_bytes()[valid]
+                    ));
+                }
+            }
+        };
+        Ok(Some(Line {
+            number,
+            text,
+            chars,
+        }))
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -490,33 +620,6 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// All of standard input, as text (see `decode_input`).
-fn read_input() -> Result<String, String> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read standard input: {}", e))?;
-    decode_input(bytes)
-}
-
-/// The raw input as text. A byte-order mark at the very start (Windows editors
-/// add one) is skipped. The first byte that is not UTF-8 is reported with its
-/// line: one more than the newlines before it.
-fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        format!(
-            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-            line,
-            e.as_bytes()[bad]
-        )
-    })
-}
-
 /// Writes the whole answer at once; a failure (a full disk, a closed pipe)
 /// is reported, not ignored.
 fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
@@ -524,11 +627,47 @@ fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Whether standard output was closed when the program started (`prog >&-`).
+/// Rust's runtime then reopens descriptor 1 on /dev/null for reading and
+/// writing, so every write "succeeds" and the answer would vanish. A shell's
+/// `>/dev/null` opens it for writing only, which is a choice, not a mistake.
+#[cfg(target_os = "linux")]
+fn stdout_is_closed() -> bool {
+    let on_null = std::fs::read_link("/proc/self/fd/1")
+        .map(|target| target == std::path::Path::new("/dev/null"))
+        .unwrap_or(false);
+    on_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1")
+            .map(|info| opened_read_write(&info))
+            .unwrap_or(false)
+}
+
+/// Elsewhere there is no cheap way to tell; the answer is written as usual.
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_closed() -> bool {
+    false
+}
+
+/// Whether the `flags:` line (octal) of a /proc/<pid>/fdinfo text has the
+/// access mode O_RDWR (2), the mark of the runtime's stand-in for a closed
+/// descriptor.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn opened_read_write(fdinfo: &str) -> bool {
+    fdinfo
+        .lines()
+        .filter_map(|line| line.strip_prefix("flags:"))
+        .filter_map(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .any(|flags| flags & 3 == 2)
+}
+
 fn main() {
-    let answer = read_input().and_then(|input| {
-        parse_position(&input).map(|(board, side)| render_answer(&legal_moves(&board, side)))
-    });
+    let stdin = io::stdin();
+    let answer =
+        read_position(stdin.lock()).map(|(board, side)| render_answer(&legal_moves(&board, side)));
     let written = answer.and_then(|answer| {
+        if stdout_is_closed() {
+            return Err("cannot write the answer: standard output is closed".to_string());
+        }
         let stdout = io::stdout();
         let mut out = stdout.lock();
         write_answer(&mut out, &answer).map_err(|e| format!("cannot write the answer: {}", e))
@@ -543,25 +682,143 @@ fn main() {
 mod tests {
     use super::*;
 
+    /// The position in `text`, read as the program reads standard input.
+    fn parse_position(text: &str) -> Result<(Board, Side), String> {
+        read_position(text.as_bytes())
+    }
+
+    // --- reading lines ---
+
+    /// Every line of `bytes` as the line reader returns it.
+    fn lines_of(bytes: &[u8]) -> Result<Vec<String>, String> {
+        let mut reader = LineReader::new(bytes);
+        let mut lines = Vec::new();
+        while let Some(line) = reader.next_line()? {
+            assert_eq!(line.number, lines.len() + 1);
+            lines.push(line.text);
+        }
+        Ok(lines)
+    }
+
+    /// Serves `head`, then `filler` over and over until `filler_bytes` bytes
+    /// of it are out, made up as they are read: the test itself holds none of
+    /// the filler, so whatever memory it takes is the reader's.
+    struct Generated {
+        head: Vec<u8>,
+        filler: &'static [u8],
+        filler_bytes: usize,
+        served: usize,
+    }
+
+    impl Generated {
+        fn new(head: &[u8], filler: &'static [u8], filler_bytes: usize) -> Generated {
+            Generated {
+                head: head.to_vec(),
+                filler,
+                filler_bytes,
+                served: 0,
+            }
+        }
+
+        fn all_served(&self) -> bool {
+            self.served == self.head.len() + self.filler_bytes
+        }
+    }
+
+    impl io::Read for Generated {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let mut n = 0;
+            while n < buf.len() {
+                let at = self.served;
+                buf[n] = if at < self.head.len() {
+                    self.head[at]
+                } else if at - self.head.len() < self.filler_bytes {
+                    self.filler[(at - self.head.len()) % self.filler.len()]
+                } else {
+                    break;
+                };
+                n += 1;
+                self.served += 1;
+            }
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_lose_their_ends_and_trailing_blanks_only() {
+        assert_eq!(lines_of(b"").unwrap(), Vec::<String>::new());
+        assert_eq!(lines_of(b"\n").unwrap(), vec![""]);
+        assert_eq!(
+            lines_of(b"a b \t\r\n \tc\r\n\nd").unwrap(),
+            vec!["a b", " \tc", "", "d"]
+        );
+        assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb"]);
+    }
+
     #[test]
     fn a_byte_order_mark_at_the_start_is_skipped() {
-        let text = super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap();
-        assert_eq!(text, "ab\n");
+        assert_eq!(lines_of(b"\xEF\xBB\xBFab\n").unwrap(), vec!["ab"]);
         // Only at the start: elsewhere it is a character like any other.
-        let text = super::decode_input(b"a\xEF\xBB\xBF\n".to_vec()).unwrap();
-        assert_eq!(text, "a\u{FEFF}\n");
+        assert_eq!(lines_of(b"a\xEF\xBB\xBF\n").unwrap(), vec!["a\u{FEFF}"]);
+        assert_eq!(
+            lines_of(b"a\n\xEF\xBB\xBFb").unwrap(),
+            vec!["a", "\u{FEFF}b"]
+        );
     }
 
     #[test]
     fn a_byte_that_is_not_utf8_is_reported_on_its_line() {
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        let why = lines_of(b"ok\nok\nbad\xFF\n").unwrap_err();
         assert_eq!(
             why,
             "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
         );
         // A character cut short by the end of the input is on its line too.
-        let why = super::decode_input(b"\xEF\xBB\xBFok\n\xC3".to_vec()).unwrap_err();
+        let why = lines_of(b"\xEF\xBB\xBFok\n\xC3").unwrap_err();
         assert!(why.starts_with("line 2: "), "{}", why);
+    }
+
+    #[test]
+    fn a_long_line_is_kept_cut_and_counted_whole() {
+        let mut generated = Generated::new(b"", b"xy", 1_000_000);
+        let mut reader = LineReader::new(io::BufReader::new(&mut generated));
+        let line = reader.next_line().unwrap().unwrap();
+        assert_eq!(line.chars, 1_000_000);
+        assert_eq!(line.text, "xy".repeat(LINE_CAP / 2));
+        assert!(line.text.capacity() <= LINE_CAP, "{}", line.text.capacity());
+        assert!(reader.next_line().unwrap().is_none());
+        drop(reader);
+        assert!(generated.all_served());
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_character() {
+        // 'é' is two bytes, so the cut after LINE_CAP - 1 of them falls inside one.
+        let text = "x".repeat(LINE_CAP - 1) + &"é".repeat(10);
+        let line = LineReader::new(text.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!(line.text, "x".repeat(LINE_CAP - 1));
+        assert_eq!(line.chars, LINE_CAP + 9);
+    }
+
+    #[test]
+    fn blanks_inside_a_line_count_however_many() {
+        let text = format!("a{}b   ", " ".repeat(10 * LINE_CAP));
+        let line = LineReader::new(text.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!(line.chars, 10 * LINE_CAP + 2);
+        assert_eq!(line.text, format!("a{}", " ".repeat(LINE_CAP - 1)));
+        // Only trailing: a line of nothing but blanks is empty.
+        let blank = " \t".repeat(10 * LINE_CAP);
+        let line = LineReader::new(blank.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!((line.text.as_str(), line.chars), ("", 0));
     }
 
     #[test]
@@ -577,6 +834,19 @@ mod tests {
     #[test]
     fn control_characters_in_offending_text_are_escaped() {
         assert_eq!(super::shown("a\tb\r"), "\"a\\tb\\r\"");
+    }
+
+    #[test]
+    fn only_a_read_write_descriptor_counts_as_closed_stdout() {
+        // What Rust's runtime leaves in place of a closed stdout (O_RDWR).
+        let stand_in = "pos:\t0\nflags:\t0100002\nmnt_id:\t25\nino:\t5\n";
+        assert!(super::opened_read_write(stand_in));
+        // `>/dev/null` from a shell: O_WRONLY, plus O_APPEND or O_LARGEFILE.
+        assert!(!super::opened_read_write("pos:\t0\nflags:\t01\n"));
+        assert!(!super::opened_read_write("pos:\t0\nflags:\t0102001\n"));
+        // Read-only, and a text with no flags line at all.
+        assert!(!super::opened_read_write("flags:\t0100000\n"));
+        assert!(!super::opened_read_write("pos:\t0\n"));
     }
 
     #[test]
@@ -931,9 +1201,47 @@ mod tests {
 
     #[test]
     fn rejects_bytes_that_are_not_text() {
-        let message = decode_input(b"........\n.b\xff.....\n".to_vec()).unwrap_err();
-        assert!(message.starts_with("line 2:"), "{}", message);
-        assert_eq!(decode_input(b"ok\n".to_vec()).unwrap(), "ok\n");
+        let bytes = with_line(1, "b.......").into_bytes();
+        let mut broken = bytes.clone();
+        broken[10] = 0xFF;
+        let message = read_position(&broken[..]).unwrap_err();
+        assert_eq!(
+            message,
+            "line 2: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
+        );
+        assert!(read_position(&bytes[..]).is_ok());
+    }
+
+    #[test]
+    fn millions_of_trailing_newlines_are_read_not_kept() {
+        let board = example_text().into_bytes();
+        let want = parse_position(&example_text()).unwrap();
+        for filler in [&b"\n"[..], b"\r\n", b" \t\r\n"].iter() {
+            let mut generated = Generated::new(&board, filler, 2_000_000);
+            let got = read_position(io::BufReader::new(&mut generated)).unwrap();
+            assert_eq!(got, want);
+            assert!(
+                generated.all_served(),
+                "the trailing lines were not checked"
+            );
+        }
+    }
+
+    #[test]
+    fn megabytes_of_garbage_are_one_short_error() {
+        let mut generated = Generated::new(b"", b"garbage ", 4_000_000);
+        let message = read_position(io::BufReader::new(&mut generated)).unwrap_err();
+        assert_eq!(
+            message,
+            "line 1: expected rank 8 of the board as 8 characters from .wWbB, \
+             found \"garbage garbage garb\"... (3999999 characters)"
+        );
+        let mut generated = Generated::new(&example_text().into_bytes(), b"\n\x00", 4_000_000);
+        let message = read_position(io::BufReader::new(&mut generated)).unwrap_err();
+        assert_eq!(
+            message,
+            "line 11: expected nothing after the turn line, found \"\\0\""
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! The input is 8 rows of `W`, `B` and `.` or a space (row 0, the top, first);
 //! the answer is one number, compared line by line.
 
+use crate::rng::Rng;
+
 /// Accepts `output` when it matches `expected` line by line.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
@@ -15,7 +17,13 @@ pub fn picture(input: &str) -> Option<String> {
     let rows: Vec<Vec<char>> = input
         .lines()
         .take(8)
-        .map(|line| line.trim_end_matches(['\r', ' ', '\t']).chars().collect())
+        // At most 9 characters of a line are kept: a huge line costs nothing.
+        .map(|line| {
+            line.trim_end_matches(['\r', ' ', '\t'])
+                .chars()
+                .take(9)
+                .collect()
+        })
         .collect();
     if rows.is_empty() || rows.iter().any(|row| row.len() > 8) {
         return None;
@@ -41,6 +49,82 @@ pub fn picture(input: &str) -> Option<String> {
         text.push('\n');
     }
     Some(text)
+}
+
+/// At most this many men of a colour (TopCoder's constraint).
+const MAX_PER_COLOUR: usize = 12;
+
+/// A random valid input: men on dark squares (row + column even), at most 12
+/// of a colour, from an empty board to a full one; now and then the men of
+/// each colour crowd one half, so that many face each other.
+pub fn generate(rng: &mut Rng) -> String {
+    let fill = rng.pick(&[5, 10, 20, 35, 50, 70, 90, 100]);
+    let black_share = rng.between(20, 80);
+    let facing = rng.chance(30);
+    let mut board = [[b'.'; 8]; 8];
+    let mut counts = [0usize; 2];
+    for (row, line) in board.iter_mut().enumerate() {
+        for col in (0..8).filter(|col| (row + col) % 2 == 0) {
+            if !rng.chance(fill) {
+                continue;
+            }
+            // Facing: Black (moving down) mostly in the top half, White below.
+            let black = if facing {
+                rng.chance(if row < 4 { 85 } else { 15 })
+            } else {
+                rng.chance(black_share)
+            };
+            let colour = usize::from(!black);
+            if counts[colour] < MAX_PER_COLOUR {
+                counts[colour] += 1;
+                line[col] = if black { b'B' } else { b'W' };
+            }
+        }
+    }
+    render(&board)
+}
+
+fn render(board: &[[u8; 8]; 8]) -> String {
+    let mut text = String::new();
+    for row in board {
+        text += std::str::from_utf8(row).expect("ASCII board");
+        text.push('\n');
+    }
+    text
+}
+
+/// Smaller inputs for the shrinker: the board with one man fewer, for each man.
+pub fn shrink(input: &str) -> Vec<String> {
+    let mut board = [[b'.'; 8]; 8];
+    for (row, line) in input.lines().take(8).enumerate() {
+        for (col, c) in line.bytes().take(8).enumerate() {
+            if c == b'B' || c == b'W' {
+                board[row][col] = c;
+            }
+        }
+    }
+    let mut smaller = Vec::new();
+    for row in 0..8 {
+        for col in 0..8 {
+            if board[row][col] != b'.' {
+                let mut fewer = board;
+                fewer[row][col] = b'.';
+                smaller.push(render(&fewer));
+            }
+        }
+    }
+    smaller
+}
+
+/// How big an input is: its number of men.
+pub fn size(input: &str) -> (usize, &'static str) {
+    let men = input
+        .lines()
+        .take(8)
+        .flat_map(str::bytes)
+        .filter(|&b| b == b'B' || b == b'W')
+        .count();
+    (men, "pieces")
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 //! squares (1–32); the answer is the two counts on one line, compared line by
 //! line.
 
+use crate::rng::Rng;
+
 /// Accepts `output` when it matches `expected` line by line.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
@@ -58,6 +60,113 @@ pub fn picture(input: &str) -> Option<String> {
     }
     text += "(b = black, r = red, before the square's number)\n";
     Some(text)
+}
+
+/// At most this many pieces of a colour (TopCoder's constraint).
+const MAX_PER_COLOUR: usize = 12;
+
+/// A random valid input: two disjoint lists of at most 12 squares each, from
+/// empty to full boards. One case in three is a jumping ground: black pieces
+/// on the squares from which jumps land on each other (even row, even
+/// column) and red pieces between them (odd row, odd column), so that chains
+/// branch, turn and close into loops, and different jump orders end in the
+/// same position.
+pub fn generate(rng: &mut Rng) -> String {
+    let mut black = Vec::new();
+    let mut red = Vec::new();
+    if rng.chance(33) {
+        let jumpers = rng.between(1, 3);
+        let gaps = rng.between(30, 80);
+        let mut squares: Vec<usize> = (1..=32).collect();
+        shuffle(rng, &mut squares);
+        for square in squares {
+            let (row, col) = cell(square);
+            if row % 2 == 0 && col % 2 == 0 && (black.len() as u64) < jumpers {
+                black.push(square);
+            } else if row % 2 == 1 && col % 2 == 1 && red.len() < MAX_PER_COLOUR && rng.chance(gaps)
+            {
+                red.push(square);
+            }
+        }
+        if rng.chance(50) {
+            std::mem::swap(&mut black, &mut red);
+        }
+    } else {
+        let fill = rng.pick(&[5, 12, 25, 40, 60, 80]);
+        let black_share = rng.between(20, 80);
+        for square in 1..=32 {
+            if !rng.chance(fill) {
+                continue;
+            }
+            let list = if rng.chance(black_share) {
+                &mut black
+            } else {
+                &mut red
+            };
+            if list.len() < MAX_PER_COLOUR {
+                list.push(square);
+            }
+        }
+    }
+    shuffle(rng, &mut black);
+    shuffle(rng, &mut red);
+    render(&black, &red)
+}
+
+fn shuffle(rng: &mut Rng, items: &mut [usize]) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+}
+
+fn render(black: &[usize], red: &[usize]) -> String {
+    let list = |squares: &[usize]| {
+        let mut line = squares.len().to_string();
+        for square in squares {
+            line += &format!(" {}", square);
+        }
+        line + "\n"
+    };
+    list(black) + &list(red)
+}
+
+/// The two lists of a valid input; `None` otherwise.
+fn read(input: &str) -> Option<(Vec<usize>, Vec<usize>)> {
+    let mut tokens = input.split_whitespace().map(|t| t.parse::<usize>().ok());
+    let mut lists = [Vec::new(), Vec::new()];
+    for list in lists.iter_mut() {
+        let count = tokens.next()??;
+        for _ in 0..count.min(32) {
+            list.push(tokens.next()??);
+        }
+    }
+    let [black, red] = lists;
+    Some((black, red))
+}
+
+/// Smaller inputs for the shrinker: one piece fewer, for each piece.
+pub fn shrink(input: &str) -> Vec<String> {
+    let Some((black, red)) = read(input) else {
+        return Vec::new();
+    };
+    let mut smaller = Vec::new();
+    for i in 0..black.len() {
+        let mut fewer = black.clone();
+        fewer.remove(i);
+        smaller.push(render(&fewer, &red));
+    }
+    for i in 0..red.len() {
+        let mut fewer = red.clone();
+        fewer.remove(i);
+        smaller.push(render(&black, &fewer));
+    }
+    smaller
+}
+
+/// How big an input is: its number of pieces.
+pub fn size(input: &str) -> (usize, &'static str) {
+    let pieces = read(input).map_or(0, |(black, red)| black.len() + red.len());
+    (pieces, "pieces")
 }
 
 #[cfg(test)]

@@ -148,8 +148,10 @@ struct Move {
 }
 
 /// A square number 1..=32 written in decimal digits.
+/// Leading zeros (`05`, `005`) are not standard notation; the solution rejects
+/// them too.
 fn parse_square(s: &str) -> Option<u8> {
-    if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) || s.starts_with('0') {
         return None;
     }
     let v: u8 = s.parse().ok()?;
@@ -194,7 +196,8 @@ fn parse_input(input: &str) -> Result<(Side, Vec<Move>), String> {
         Some(Ok(n)) if n >= 1 => n,
         _ => return Err("expected the number of moves (at least 1) after the side".to_string()),
     };
-    let mut moves = Vec::with_capacity(n);
+    // Never reserve by the count read: `B 55555555523` would ask for terabytes.
+    let mut moves = Vec::new();
     for i in 1..=n {
         let token = tokens
             .next()
@@ -213,29 +216,25 @@ fn parse_input(input: &str) -> Result<(Side, Vec<Move>), String> {
 /// a board row. As in the judge's line comparison, CRLF line ends, spaces at line ends,
 /// a missing final newline and trailing empty lines are tolerated; nothing else is.
 fn parse_answer(output: &str) -> Result<(Board, Board), String> {
-    let mut lines: Vec<&str> = output
-        .split('\n')
-        .map(|l| l.trim_end_matches([' ', '\t', '\r']))
-        .collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    if lines.len() != 8 {
-        return Err(format!("expected 8 lines, got {}", lines.len()));
+    // Counted and walked, never collected: an output of millions of lines costs nothing.
+    let count = crate::lines::significant_len(output);
+    if count != 8 {
+        return Err(format!("expected 8 lines, got {}", count));
     }
     let mut before: Board = [None; 33];
     let mut after: Board = [None; 33];
-    for (row, line) in lines.iter().enumerate() {
-        let chars: Vec<char> = line.chars().collect();
+    for (row, line) in crate::lines::lines(output).take(8).enumerate() {
         let line_no = row + 1;
-        if chars.len() != 17 {
+        let length = line.chars().count();
+        if length != 17 {
             return Err(format!(
-                "line {}: expected 17 characters (two 8-cell boards and one space), got {}: {:?}",
+                "line {}: expected 17 characters (two 8-cell boards and one space), got {}: {}",
                 line_no,
-                chars.len(),
-                line
+                length,
+                crate::lines::quoted(line)
             ));
         }
+        let chars: Vec<char> = line.chars().collect();
         if chars[8] != ' ' {
             return Err(format!(
                 "line {}: expected a space between the two boards, got {:?}",
@@ -508,9 +507,424 @@ pub fn picture(input: &str) -> Option<String> {
     Some(text)
 }
 
+/// Random legal games of English draughts: the generator of the judge's stress tests
+/// (`generate`) and of this file's tests.
+///
+/// The generator plays real games, so every move list it writes has a valid answer: the
+/// position it started from and the one it ended in. It is written independently of the
+/// checker above (an 8×8 grid of characters, row/column coordinates, a depth-first search
+/// for full jump chains), so that the two do not share a mistake.
+mod generator {
+    use crate::rng::Rng;
+
+    pub type Grid = [[u8; 8]; 8];
+
+    pub fn dark(r: usize, c: usize) -> bool {
+        (r + c) % 2 == 1
+    }
+
+    pub fn number(r: usize, c: usize) -> usize {
+        r * 4 + c / 2 + 1
+    }
+
+    pub fn is_black(x: u8) -> bool {
+        x == b'b' || x == b'B'
+    }
+
+    pub fn enemies(a: u8, b: u8) -> bool {
+        b != b'.' && a != b'.' && is_black(a) != is_black(b)
+    }
+
+    /// Row steps allowed for a piece: black men down (+1), white men up (−1), kings both.
+    pub fn row_steps(x: u8) -> &'static [i32] {
+        match x {
+            b'b' => &[1],
+            b'w' => &[-1],
+            _ => &[-1, 1],
+        }
+    }
+
+    pub fn reaches_far_row(x: u8, r: usize) -> bool {
+        (x == b'b' && r == 7) || (x == b'w' && r == 0)
+    }
+
+    pub fn crown(x: u8) -> u8 {
+        x.to_ascii_uppercase()
+    }
+
+    pub fn cell(r: i32, c: i32) -> Option<(usize, usize)> {
+        if (0..8).contains(&r) && (0..8).contains(&c) {
+            Some((r as usize, c as usize))
+        } else {
+            None
+        }
+    }
+
+    /// A move in the game: the visited cells (origin first) and whether it jumps.
+    #[derive(Clone)]
+    pub struct GMove {
+        pub path: Vec<(usize, usize)>,
+        pub jump: bool,
+    }
+
+    impl GMove {
+        pub fn notation(&self) -> String {
+            let sep = if self.jump { "x" } else { "-" };
+            self.path
+                .iter()
+                .map(|&(r, c)| number(r, c).to_string())
+                .collect::<Vec<_>>()
+                .join(sep)
+        }
+    }
+
+    /// Extends the chain in `path` (the piece `x` stands on its last cell, not on the
+    /// grid) with every continuation; completed chains go to `out`.
+    pub fn extend_chain(g: &mut Grid, x: u8, path: &mut Vec<(usize, usize)>, out: &mut Vec<GMove>) {
+        let (r, c) = *path.last().unwrap();
+        let mut extended = false;
+        for &dr in row_steps(x) {
+            for dc in [-1i32, 1] {
+                let mid = cell(r as i32 + dr, c as i32 + dc);
+                let land = cell(r as i32 + 2 * dr, c as i32 + 2 * dc);
+                let (Some((mr, mc)), Some((lr, lc))) = (mid, land) else {
+                    continue;
+                };
+                if !enemies(x, g[mr][mc]) || g[lr][lc] != b'.' {
+                    continue;
+                }
+                extended = true;
+                let taken = g[mr][mc];
+                g[mr][mc] = b'.';
+                path.push((lr, lc));
+                if reaches_far_row(x, lr) {
+                    // Promotion ends the move.
+                    out.push(GMove {
+                        path: path.clone(),
+                        jump: true,
+                    });
+                } else {
+                    extend_chain(g, x, path, out);
+                }
+                path.pop();
+                g[mr][mc] = taken;
+            }
+        }
+        if !extended && path.len() > 1 {
+            out.push(GMove {
+                path: path.clone(),
+                jump: true,
+            });
+        }
+    }
+
+    /// Every legal move of the side (`black` or not): the jump moves if there is any,
+    /// else the simple moves.
+    pub fn legal_moves(g: &Grid, black: bool) -> Vec<GMove> {
+        let mut jumps = Vec::new();
+        let mut simples = Vec::new();
+        let mut work = *g;
+        for r in 0..8 {
+            for c in 0..8 {
+                let x = g[r][c];
+                if x == b'.' || !dark(r, c) || is_black(x) != black {
+                    continue;
+                }
+                work[r][c] = b'.';
+                extend_chain(&mut work, x, &mut vec![(r, c)], &mut jumps);
+                work[r][c] = x;
+                for &dr in row_steps(x) {
+                    for dc in [-1i32, 1] {
+                        if let Some((tr, tc)) = cell(r as i32 + dr, c as i32 + dc) {
+                            if g[tr][tc] == b'.' {
+                                simples.push(GMove {
+                                    path: vec![(r, c), (tr, tc)],
+                                    jump: false,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if jumps.is_empty() {
+            simples
+        } else {
+            jumps
+        }
+    }
+
+    /// Whether the side has any move at all, and whether it has a jump (cheaper than
+    /// listing the moves).
+    pub fn options(g: &Grid, black: bool) -> (bool, bool) {
+        let mut can_move = false;
+        for r in 0..8 {
+            for c in 0..8 {
+                let x = g[r][c];
+                if x == b'.' || !dark(r, c) || is_black(x) != black {
+                    continue;
+                }
+                for &dr in row_steps(x) {
+                    for dc in [-1i32, 1] {
+                        let Some((tr, tc)) = cell(r as i32 + dr, c as i32 + dc) else {
+                            continue;
+                        };
+                        if g[tr][tc] == b'.' {
+                            can_move = true;
+                        } else if enemies(x, g[tr][tc]) {
+                            let beyond = cell(r as i32 + 2 * dr, c as i32 + 2 * dc);
+                            if matches!(beyond, Some((lr, lc)) if g[lr][lc] == b'.') {
+                                return (true, true);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (can_move, false)
+    }
+
+    /// The grid after `m`; returns also the number of pieces captured.
+    pub fn apply(g: &Grid, m: &GMove) -> (Grid, usize) {
+        let mut n = *g;
+        let (r0, c0) = m.path[0];
+        let x = n[r0][c0];
+        n[r0][c0] = b'.';
+        let mut captured = 0;
+        if m.jump {
+            for w in m.path.windows(2) {
+                n[(w[0].0 + w[1].0) / 2][(w[0].1 + w[1].1) / 2] = b'.';
+                captured += 1;
+            }
+        }
+        let (r1, c1) = *m.path.last().unwrap();
+        n[r1][c1] = if reaches_far_row(x, r1) { crown(x) } else { x };
+        (n, captured)
+    }
+
+    /// A random legal game: the input text, the true start and end, some statistics.
+    #[derive(Clone)]
+    #[cfg_attr(not(test), allow(dead_code))] // the statistics and true positions serve the tests
+    pub struct Game {
+        pub input: String,
+        pub start: Grid,
+        pub end: Grid,
+        pub moves: usize,
+        pub captures: usize,
+        pub multi_jumps: usize,
+    }
+
+    pub fn random_position(rng: &mut Rng) -> Grid {
+        let fill = match rng.below(10) {
+            0..=2 => 8 + rng.below(20),  // sparse
+            3..=5 => 30 + rng.below(25), // medium
+            _ => 55 + rng.below(40),     // dense
+        };
+        let kings = [0, 10, 30, 60][rng.below(4) as usize];
+        let black_share = 30 + rng.below(41);
+        let mut g = [[b'-'; 8]; 8];
+        for (r, row) in g.iter_mut().enumerate() {
+            for (c, x) in row.iter_mut().enumerate() {
+                if !dark(r, c) {
+                    continue;
+                }
+                *x = b'.';
+                if rng.chance(fill) {
+                    let man = if rng.chance(black_share) { b'b' } else { b'w' };
+                    // A man on its far row would have been promoted.
+                    *x = if rng.chance(kings) || reaches_far_row(man, r) {
+                        crown(man)
+                    } else {
+                        man
+                    };
+                }
+            }
+        }
+        g
+    }
+
+    /// A random legal game, as the judge's own tests want them: mostly 100 moves long.
+    #[cfg(test)]
+    pub fn random_game(rng: &mut Rng) -> Game {
+        loop {
+            let start = random_position(rng);
+            let first_black = rng.chance(50);
+            let target = if rng.chance(70) {
+                100
+            } else {
+                1 + rng.below(100) as usize
+            };
+            if let Some(game) = play_game(rng, start, first_black, target) {
+                return game;
+            }
+        }
+    }
+
+    /// A random valid input for a stress test: a legal game of 1 to 100 moves, mostly
+    /// short, so that a failure found is usually small already.
+    pub fn generate(rng: &mut Rng) -> String {
+        loop {
+            let start = random_position(rng);
+            let first_black = rng.chance(50);
+            let target = match rng.below(10) {
+                0..=3 => rng.between(1, 6),
+                4..=6 => rng.between(1, 30),
+                _ => rng.between(1, 100),
+            } as usize;
+            if let Some(game) = play_game(rng, start, first_black, target) {
+                return game.input;
+            }
+        }
+    }
+
+    /// Plays up to `target` random legal moves from `start`; `None` when the first side
+    /// to move has no move at all.
+    fn play_game(rng: &mut Rng, start: Grid, first_black: bool, target: usize) -> Option<Game> {
+        // Capture-hungry games often prefer simple moves that offer the opponent a
+        // jump; cautious ones (negative hunger) often avoid them, and last longer.
+        let hunger: i32 = [-80, -40, 0, 40, 80][rng.below(5) as usize];
+        let mut g = start;
+        let mut black = first_black;
+        let mut notation = Vec::new();
+        let (mut captures, mut multi_jumps) = (0, 0);
+        while notation.len() < target {
+            let moves = legal_moves(&g, black);
+            if moves.is_empty() {
+                break;
+            }
+            let replies = |m: &GMove| options(&apply(&g, m).0, !black);
+            let mut pool: Vec<&GMove> = moves.iter().collect();
+            if !moves[0].jump && rng.chance(u64::from(hunger.unsigned_abs())) {
+                let offers: Vec<&GMove> = pool
+                    .iter()
+                    .copied()
+                    .filter(|m| replies(m).1 == (hunger > 0))
+                    .collect();
+                if !offers.is_empty() {
+                    pool = offers;
+                }
+            }
+            // Mostly keep the game going: avoid leaving the opponent without a move.
+            if rng.chance(90) {
+                let going: Vec<&GMove> = pool.iter().copied().filter(|m| replies(m).0).collect();
+                if !going.is_empty() {
+                    pool = going;
+                }
+            }
+            let pick = pool[rng.below(pool.len() as u64) as usize].clone();
+            let (next, taken) = apply(&g, &pick);
+            captures += taken;
+            if taken > 1 {
+                multi_jumps += 1;
+            }
+            notation.push(pick.notation());
+            g = next;
+            black = !black;
+        }
+        if notation.is_empty() {
+            return None;
+        }
+        let input = format!(
+            "{} {}\n{}\n",
+            if first_black { 'B' } else { 'W' },
+            notation.len(),
+            notation.join("\n")
+        );
+        Some(Game {
+            input,
+            start,
+            end: g,
+            moves: notation.len(),
+            captures,
+            multi_jumps,
+        })
+    }
+}
+
+/// A random valid input (a legal game of 1 to 100 moves) for the stress test.
+pub fn generate(rng: &mut crate::rng::Rng) -> String {
+    generator::generate(rng)
+}
+
+/// Smaller inputs for the shrinker. First contiguous runs of the moves, each a legal game
+/// from the position before its first move: halves, quarters, ... down to one move are cut
+/// from either end, the biggest cuts first. Then the games with an even run of moves taken
+/// out of the middle (as many of each side, so the turns still alternate), long runs
+/// first: such a game may be legal from no position at all, so the stress test keeps one
+/// only when our solution finds a position for it that the checker accepts. For games of
+/// at most 16 moves, last, any two moves of different sides taken out.
+pub fn shrink(input: &str) -> Vec<String> {
+    let mut lines = input.lines().map(str::trim).filter(|l| !l.is_empty());
+    let Some(first) = lines.next().and_then(|header| header.chars().next()) else {
+        return Vec::new();
+    };
+    let moves: Vec<&str> = lines.collect();
+    let mut cuts = Vec::new();
+    let mut cut = moves.len() / 2;
+    while cut > 0 {
+        cuts.push(cut);
+        cut /= 2;
+    }
+    if moves.len() > 1 && !cuts.contains(&1) {
+        cuts.push(1);
+    }
+    let other = if first == 'B' { 'W' } else { 'B' };
+    let mut smaller = Vec::new();
+    for cut in cuts {
+        // Cutting from the front: the side to move first changes with an odd cut.
+        let mover = if cut % 2 == 0 { first } else { other };
+        smaller.push(render(mover, &moves[cut..]));
+        smaller.push(render(first, &moves[..moves.len() - cut]));
+    }
+    let mut run = moves.len().saturating_sub(2) / 2 * 2;
+    while run >= 2 {
+        for i in 1..moves.len().saturating_sub(run) {
+            let mut fewer = moves.clone();
+            fewer.drain(i..i + run);
+            smaller.push(render(first, &fewer));
+        }
+        run = if run > 2 { (run / 2).max(2) / 2 * 2 } else { 0 };
+    }
+    // Last, for short games: one move of each side taken out anywhere.
+    if moves.len() <= 16 {
+        for i in 0..moves.len() {
+            for j in (i + 1..moves.len()).step_by(2) {
+                let fewer: Vec<&str> = (0..moves.len())
+                    .filter(|&k| k != i && k != j)
+                    .map(|k| moves[k])
+                    .collect();
+                let mover = if i == 0 { other } else { first };
+                smaller.push(render(mover, &fewer));
+            }
+        }
+    }
+    smaller
+}
+
+fn render(first: char, moves: &[&str]) -> String {
+    let mut text = format!("{} {}\n", first, moves.len());
+    for mv in moves {
+        text += mv;
+        text.push('\n');
+    }
+    text
+}
+
+/// How big an input is: its number of moves.
+pub fn size(input: &str) -> (usize, &'static str) {
+    let moves = input
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    (moves, "moves")
+}
+
 #[cfg(test)]
 mod tests {
+    use super::generator::*;
     use super::{check, picture};
+    use crate::rng::Rng;
 
     const SAMPLE1_IN: &str = "W 3\n21-17\n13x22x31x24\n19x28\n";
     const SAMPLE1_OUT: &str = "\
@@ -608,6 +1022,42 @@ B-w-b-.- B-w-.-.-
     fn contest_samples_accepted() {
         assert_eq!(check(SAMPLE1_IN, SAMPLE1_OUT, SAMPLE1_OUT), Ok(()));
         assert_eq!(check(SAMPLE2_IN, SAMPLE2_OUT, SAMPLE2_OUT), Ok(()));
+    }
+
+    #[test]
+    fn a_huge_move_count_is_not_trusted() {
+        // Reserving room for this many moves asked for terabytes and aborted.
+        let why = check("B 55555555523\n9-13\n", "", SAMPLE1_OUT).unwrap_err();
+        assert_eq!(why, "bad input: expected 55555555523 moves, found 1");
+        assert!(check("W 18446744073709551615\n", "", SAMPLE1_OUT).is_err());
+    }
+
+    #[test]
+    fn squares_with_leading_zeros_are_not_in_the_notation() {
+        // The solution rejects these inputs too, so both agree.
+        for input in [
+            "B 1\n09-13\n",
+            "B 1\n9-013\n",
+            "W 1\n021-17\n",
+            "B 1\n9-005\n",
+        ] {
+            let why = check(input, "", SAMPLE1_OUT).unwrap_err();
+            assert!(why.contains("not in the notation"), "{}: {}", input, why);
+        }
+        assert!(super::parse_square("9").is_some() && super::parse_square("32").is_some());
+        assert!(super::parse_square("0").is_none() && super::parse_square("05").is_none());
+    }
+
+    #[test]
+    fn millions_of_trailing_blank_lines_are_walked_not_collected() {
+        let padded = format!("{}{}", SAMPLE1_OUT, "\r\n".repeat(2_000_000));
+        assert_eq!(check(SAMPLE1_IN, "", &padded), Ok(()));
+        let long_line = format!("{}{}\n", SAMPLE1_OUT, "x".repeat(1_000_000));
+        rejects(SAMPLE1_IN, &long_line, &["expected 8 lines, got 9"]);
+        let wide = SAMPLE1_OUT.replacen('\n', &format!("{}\n", "-".repeat(1_000_000)), 1);
+        let why = check(SAMPLE1_IN, "", &wide).unwrap_err();
+        assert!(why.starts_with("line 1: expected 17 characters"), "{}", why);
+        assert!(why.len() < 300, "{}", why.len());
     }
 
     #[test]
@@ -925,330 +1375,6 @@ B-w-b-.- B-w-.-.-
             seen += 1;
         }
         println!("{} sample answers accepted", seen);
-    }
-
-    // ---- Random legal games -------------------------------------------------------------
-    //
-    // The generator below plays real games of English draughts, so every move list it
-    // writes has a valid answer: the position it started from and the one it ended in.
-    // It is written independently of the checker (an 8×8 grid of characters, row/column
-    // coordinates, a depth-first search for full jump chains), so that the two do not
-    // share a mistake.
-
-    /// splitmix64.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        /// True with probability `pct` percent.
-        fn chance(&mut self, pct: u64) -> bool {
-            self.below(100) < pct
-        }
-    }
-
-    type Grid = [[u8; 8]; 8];
-
-    fn dark(r: usize, c: usize) -> bool {
-        (r + c) % 2 == 1
-    }
-
-    fn number(r: usize, c: usize) -> usize {
-        r * 4 + c / 2 + 1
-    }
-
-    fn is_black(x: u8) -> bool {
-        x == b'b' || x == b'B'
-    }
-
-    fn enemies(a: u8, b: u8) -> bool {
-        b != b'.' && a != b'.' && is_black(a) != is_black(b)
-    }
-
-    /// Row steps allowed for a piece: black men down (+1), white men up (−1), kings both.
-    fn row_steps(x: u8) -> &'static [i32] {
-        match x {
-            b'b' => &[1],
-            b'w' => &[-1],
-            _ => &[-1, 1],
-        }
-    }
-
-    fn reaches_far_row(x: u8, r: usize) -> bool {
-        (x == b'b' && r == 7) || (x == b'w' && r == 0)
-    }
-
-    fn crown(x: u8) -> u8 {
-        x.to_ascii_uppercase()
-    }
-
-    fn cell(r: i32, c: i32) -> Option<(usize, usize)> {
-        if (0..8).contains(&r) && (0..8).contains(&c) {
-            Some((r as usize, c as usize))
-        } else {
-            None
-        }
-    }
-
-    /// A move in the game: the visited cells (origin first) and whether it jumps.
-    #[derive(Clone)]
-    struct GMove {
-        path: Vec<(usize, usize)>,
-        jump: bool,
-    }
-
-    impl GMove {
-        fn notation(&self) -> String {
-            let sep = if self.jump { "x" } else { "-" };
-            self.path
-                .iter()
-                .map(|&(r, c)| number(r, c).to_string())
-                .collect::<Vec<_>>()
-                .join(sep)
-        }
-    }
-
-    /// Extends the chain in `path` (the piece `x` stands on its last cell, not on the
-    /// grid) with every continuation; completed chains go to `out`.
-    fn extend_chain(g: &mut Grid, x: u8, path: &mut Vec<(usize, usize)>, out: &mut Vec<GMove>) {
-        let (r, c) = *path.last().unwrap();
-        let mut extended = false;
-        for &dr in row_steps(x) {
-            for dc in [-1i32, 1] {
-                let mid = cell(r as i32 + dr, c as i32 + dc);
-                let land = cell(r as i32 + 2 * dr, c as i32 + 2 * dc);
-                let (Some((mr, mc)), Some((lr, lc))) = (mid, land) else {
-                    continue;
-                };
-                if !enemies(x, g[mr][mc]) || g[lr][lc] != b'.' {
-                    continue;
-                }
-                extended = true;
-                let taken = g[mr][mc];
-                g[mr][mc] = b'.';
-                path.push((lr, lc));
-                if reaches_far_row(x, lr) {
-                    // Promotion ends the move.
-                    out.push(GMove {
-                        path: path.clone(),
-                        jump: true,
-                    });
-                } else {
-                    extend_chain(g, x, path, out);
-                }
-                path.pop();
-                g[mr][mc] = taken;
-            }
-        }
-        if !extended && path.len() > 1 {
-            out.push(GMove {
-                path: path.clone(),
-                jump: true,
-            });
-        }
-    }
-
-    /// Every legal move of the side (`black` or not): the jump moves if there is any,
-    /// else the simple moves.
-    fn legal_moves(g: &Grid, black: bool) -> Vec<GMove> {
-        let mut jumps = Vec::new();
-        let mut simples = Vec::new();
-        let mut work = *g;
-        for r in 0..8 {
-            for c in 0..8 {
-                let x = g[r][c];
-                if x == b'.' || !dark(r, c) || is_black(x) != black {
-                    continue;
-                }
-                work[r][c] = b'.';
-                extend_chain(&mut work, x, &mut vec![(r, c)], &mut jumps);
-                work[r][c] = x;
-                for &dr in row_steps(x) {
-                    for dc in [-1i32, 1] {
-                        if let Some((tr, tc)) = cell(r as i32 + dr, c as i32 + dc) {
-                            if g[tr][tc] == b'.' {
-                                simples.push(GMove {
-                                    path: vec![(r, c), (tr, tc)],
-                                    jump: false,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if jumps.is_empty() {
-            simples
-        } else {
-            jumps
-        }
-    }
-
-    /// Whether the side has any move at all, and whether it has a jump (cheaper than
-    /// listing the moves).
-    fn options(g: &Grid, black: bool) -> (bool, bool) {
-        let mut can_move = false;
-        for r in 0..8 {
-            for c in 0..8 {
-                let x = g[r][c];
-                if x == b'.' || !dark(r, c) || is_black(x) != black {
-                    continue;
-                }
-                for &dr in row_steps(x) {
-                    for dc in [-1i32, 1] {
-                        let Some((tr, tc)) = cell(r as i32 + dr, c as i32 + dc) else {
-                            continue;
-                        };
-                        if g[tr][tc] == b'.' {
-                            can_move = true;
-                        } else if enemies(x, g[tr][tc]) {
-                            let beyond = cell(r as i32 + 2 * dr, c as i32 + 2 * dc);
-                            if matches!(beyond, Some((lr, lc)) if g[lr][lc] == b'.') {
-                                return (true, true);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        (can_move, false)
-    }
-
-    /// The grid after `m`; returns also the number of pieces captured.
-    fn apply(g: &Grid, m: &GMove) -> (Grid, usize) {
-        let mut n = *g;
-        let (r0, c0) = m.path[0];
-        let x = n[r0][c0];
-        n[r0][c0] = b'.';
-        let mut captured = 0;
-        if m.jump {
-            for w in m.path.windows(2) {
-                n[(w[0].0 + w[1].0) / 2][(w[0].1 + w[1].1) / 2] = b'.';
-                captured += 1;
-            }
-        }
-        let (r1, c1) = *m.path.last().unwrap();
-        n[r1][c1] = if reaches_far_row(x, r1) { crown(x) } else { x };
-        (n, captured)
-    }
-
-    /// A random legal game: the input text, the true start and end, some statistics.
-    #[derive(Clone)]
-    struct Game {
-        input: String,
-        start: Grid,
-        end: Grid,
-        moves: usize,
-        captures: usize,
-        multi_jumps: usize,
-    }
-
-    fn random_position(rng: &mut Rng) -> Grid {
-        let fill = match rng.below(10) {
-            0..=2 => 8 + rng.below(20),  // sparse
-            3..=5 => 30 + rng.below(25), // medium
-            _ => 55 + rng.below(40),     // dense
-        };
-        let kings = [0, 10, 30, 60][rng.below(4) as usize];
-        let black_share = 30 + rng.below(41);
-        let mut g = [[b'-'; 8]; 8];
-        for (r, row) in g.iter_mut().enumerate() {
-            for (c, x) in row.iter_mut().enumerate() {
-                if !dark(r, c) {
-                    continue;
-                }
-                *x = b'.';
-                if rng.chance(fill) {
-                    let man = if rng.chance(black_share) { b'b' } else { b'w' };
-                    // A man on its far row would have been promoted.
-                    *x = if rng.chance(kings) || reaches_far_row(man, r) {
-                        crown(man)
-                    } else {
-                        man
-                    };
-                }
-            }
-        }
-        g
-    }
-
-    fn random_game(rng: &mut Rng) -> Game {
-        loop {
-            let start = random_position(rng);
-            let first_black = rng.chance(50);
-            let target = if rng.chance(70) {
-                100
-            } else {
-                1 + rng.below(100) as usize
-            };
-            // Capture-hungry games often prefer simple moves that offer the opponent a
-            // jump; cautious ones (negative hunger) often avoid them, and last longer.
-            let hunger: i32 = [-80, -40, 0, 40, 80][rng.below(5) as usize];
-            let mut g = start;
-            let mut black = first_black;
-            let mut notation = Vec::new();
-            let (mut captures, mut multi_jumps) = (0, 0);
-            while notation.len() < target {
-                let moves = legal_moves(&g, black);
-                if moves.is_empty() {
-                    break;
-                }
-                let replies = |m: &GMove| options(&apply(&g, m).0, !black);
-                let mut pool: Vec<&GMove> = moves.iter().collect();
-                if !moves[0].jump && rng.chance(u64::from(hunger.unsigned_abs())) {
-                    let offers: Vec<&GMove> = pool
-                        .iter()
-                        .copied()
-                        .filter(|m| replies(m).1 == (hunger > 0))
-                        .collect();
-                    if !offers.is_empty() {
-                        pool = offers;
-                    }
-                }
-                // Mostly keep the game going: avoid leaving the opponent without a move.
-                if rng.chance(90) {
-                    let going: Vec<&GMove> =
-                        pool.iter().copied().filter(|m| replies(m).0).collect();
-                    if !going.is_empty() {
-                        pool = going;
-                    }
-                }
-                let pick = pool[rng.below(pool.len() as u64) as usize].clone();
-                let (next, taken) = apply(&g, &pick);
-                captures += taken;
-                if taken > 1 {
-                    multi_jumps += 1;
-                }
-                notation.push(pick.notation());
-                g = next;
-                black = !black;
-            }
-            if notation.is_empty() {
-                continue;
-            }
-            let input = format!(
-                "{} {}\n{}\n",
-                if first_black { 'B' } else { 'W' },
-                notation.len(),
-                notation.join("\n")
-            );
-            return Game {
-                input,
-                start,
-                end: g,
-                moves: notation.len(),
-                captures,
-                multi_jumps,
-            };
-        }
     }
 
     /// The answer made of the game's true start and end.

@@ -5,6 +5,7 @@
 //! There is one right answer, so it is compared line by line; when it differs,
 //! the report also lists the moves missing from the output and the extra ones.
 
+use crate::rng::Rng;
 use std::collections::BTreeMap;
 
 /// Accepts `output` when it matches `expected` line by line; otherwise says
@@ -14,8 +15,17 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
         return Ok(());
     };
     let mut why = vec![first_difference];
-    let want = moves(expected);
-    let got = moves(output);
+    // Listing needs the moves in memory: not for a flood of output.
+    let printed = moves(output).count();
+    if printed > MAX_LISTED {
+        why.push(format!(
+            "{} moves printed: too many to list the missing and the extra ones",
+            printed
+        ));
+        return Err(why.join("\n"));
+    }
+    let want: Vec<&str> = moves(expected).collect();
+    let got: Vec<&str> = moves(output).collect();
     let missing = minus(&want, &got);
     let extra = minus(&got, &want);
     if !missing.is_empty() {
@@ -30,14 +40,16 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     Err(why.join("\n"))
 }
 
+/// The most moves of an output that are compared one by one.
+const MAX_LISTED: usize = 100_000;
+
 /// The move lines of an answer (after the count line), as compared: line
 /// ends and trailing blanks dropped, blank lines skipped.
-fn moves(text: &str) -> Vec<&str> {
+fn moves(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
         .skip(1)
         .map(|line| line.trim_end_matches([' ', '\t', '\r']))
         .filter(|line| !line.is_empty())
-        .collect()
 }
 
 /// The moves of `a` not matched by one in `b`, each as often as it is
@@ -78,10 +90,11 @@ fn listed(what: &str, moves: &[&str]) -> String {
 /// and the side to move; `None` when the input is not a board.
 pub fn picture(input: &str) -> Option<String> {
     let mut lines = input.lines().map(|line| line.trim_end());
+    // Only a line of board length is collected: a huge line costs nothing.
     let rows: Vec<Vec<char>> = lines
         .by_ref()
         .take(8)
-        .map(|l| l.chars().collect())
+        .map(|l| l.chars().take(9).collect())
         .collect();
     if rows.len() != 8 || rows.iter().any(|row| row.len() != 8) {
         return None;
@@ -103,6 +116,158 @@ pub fn picture(input: &str) -> Option<String> {
         text += &format!("{} to move\n", side);
     }
     Some(text)
+}
+
+/// A random valid input: a board of `.wWbB` (no man on its crowning rank)
+/// and the side to move. Three kinds of board, sizes mixed from a few
+/// pieces to a crowded board (more than 12 a side is allowed, as TopCoder's
+/// statement allows it):
+/// - anything: random density, random share of kings and of each colour;
+/// - king hunts: one or two kings of the side to move among scattered
+///   enemies with room behind them, for long branching king chains;
+/// - crowning: men of the side to move two or three ranks from the far edge
+///   among enemies, for men crowned in the middle of a capture.
+pub fn generate(rng: &mut Rng) -> String {
+    let white_to_move = rng.chance(50);
+    let mover = if white_to_move { b'w' } else { b'b' };
+    let enemy = if white_to_move { b'b' } else { b'w' };
+    // board[row][file], row 0 = rank 8.
+    let mut board = [[b'.'; 8]; 8];
+    let dark: Vec<(usize, usize)> = (0..8)
+        .flat_map(|row| (0..8).map(move |file| (row, file)))
+        .filter(|&(row, file)| is_dark(row, file))
+        .collect();
+    match rng.below(10) {
+        0..=5 => {
+            let fill = rng.pick(&[6, 12, 25, 45, 70, 90]);
+            let kings = rng.pick(&[0, 0, 10, 30, 60]);
+            let white_share = rng.between(25, 75);
+            for &(row, file) in &dark {
+                if rng.chance(fill) {
+                    let man = if rng.chance(white_share) { b'w' } else { b'b' };
+                    board[row][file] = if rng.chance(kings) {
+                        man.to_ascii_uppercase()
+                    } else {
+                        man
+                    };
+                }
+            }
+        }
+        6..=7 => {
+            for _ in 0..rng.between(1, 2) {
+                let (row, file) = rng.pick(&dark);
+                board[row][file] = mover.to_ascii_uppercase();
+            }
+            let fill = rng.between(15, 40);
+            for &(row, file) in &dark {
+                if board[row][file] == b'.' && rng.chance(fill) {
+                    board[row][file] = if rng.chance(20) {
+                        enemy.to_ascii_uppercase()
+                    } else {
+                        enemy
+                    };
+                }
+            }
+        }
+        _ => {
+            // The far edge is rank 8 (row 0) for White, rank 1 (row 7) for Black.
+            let near_far: &[usize] = if white_to_move { &[1, 2] } else { &[5, 6] };
+            for &(row, file) in &dark {
+                if near_far.contains(&row) && rng.chance(40) {
+                    board[row][file] = mover;
+                } else if rng.chance(25) {
+                    board[row][file] = if rng.chance(15) {
+                        enemy.to_ascii_uppercase()
+                    } else {
+                        enemy
+                    };
+                }
+            }
+        }
+    }
+    crown_men_on_the_last_rank(&mut board);
+    render(&board, white_to_move)
+}
+
+/// Rank 8 is row 0; a1 (row 7, file 0) is dark.
+fn is_dark(row: usize, file: usize) -> bool {
+    (row + file) % 2 == 1
+}
+
+/// A man on its crowning rank cannot be in a valid input: make it a king.
+fn crown_men_on_the_last_rank(board: &mut [[u8; 8]; 8]) {
+    for square in board[0].iter_mut().filter(|square| **square == b'w') {
+        *square = b'W';
+    }
+    for square in board[7].iter_mut().filter(|square| **square == b'b') {
+        *square = b'B';
+    }
+}
+
+fn render(board: &[[u8; 8]; 8], white_to_move: bool) -> String {
+    let mut text = String::new();
+    for row in board {
+        text += std::str::from_utf8(row).expect("ASCII board");
+        text.push('\n');
+    }
+    text += if white_to_move { "WHITE\n" } else { "BLACK\n" };
+    text
+}
+
+/// Reads a board written by `render` (or any valid input); `None` otherwise.
+fn read(input: &str) -> Option<([[u8; 8]; 8], bool)> {
+    let mut lines = input.lines().map(|line| line.trim_end());
+    let mut board = [[b'.'; 8]; 8];
+    for row in board.iter_mut() {
+        let line = lines.next()?.as_bytes();
+        if line.len() != 8 {
+            return None;
+        }
+        row.copy_from_slice(line);
+    }
+    let white = lines.next()? == "WHITE";
+    Some((board, white))
+}
+
+/// Smaller inputs for the shrinker: each piece removed, then each king made a
+/// man (unless it stands where a man cannot).
+pub fn shrink(input: &str) -> Vec<String> {
+    let Some((board, white)) = read(input) else {
+        return Vec::new();
+    };
+    let mut smaller = Vec::new();
+    for row in 0..8 {
+        for file in 0..8 {
+            if board[row][file] != b'.' {
+                let mut fewer = board;
+                fewer[row][file] = b'.';
+                smaller.push(render(&fewer, white));
+            }
+        }
+    }
+    for row in 0..8 {
+        for file in 0..8 {
+            let piece = board[row][file];
+            let crowning_row = if piece == b'W' { 0 } else { 7 };
+            if piece.is_ascii_uppercase() && row != crowning_row {
+                let mut weaker = board;
+                weaker[row][file] = piece.to_ascii_lowercase();
+                smaller.push(render(&weaker, white));
+            }
+        }
+    }
+    smaller
+}
+
+/// How big an input is: its number of pieces.
+pub fn size(input: &str) -> (usize, &'static str) {
+    let pieces = input
+        .lines()
+        .take(8)
+        .flat_map(str::bytes)
+        .filter(|b| b"wWbB".contains(b))
+        .count();
+    (pieces, "pieces")
 }
 
 #[cfg(test)]
@@ -141,6 +306,19 @@ mod tests {
     fn the_same_moves_out_of_order_are_named_so() {
         let why = check("", "2\na3-b4\nc3-d4\n", "2\nc3-d4\na3-b4\n").unwrap_err();
         assert!(why.ends_with("\nthe same moves in another order: they go in byte order"));
+    }
+
+    #[test]
+    fn a_flood_of_moves_is_not_listed() {
+        let flood = format!("1\n{}", "x\n".repeat(super::MAX_LISTED + 1));
+        let why = check("", "1\na3-b4\n", &flood).unwrap_err();
+        assert!(
+            why.ends_with(
+                "\n100001 moves printed: too many to list the missing and the extra ones"
+            ),
+            "{}",
+            &why[..200]
+        );
     }
 
     #[test]

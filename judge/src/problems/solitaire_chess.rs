@@ -13,6 +13,8 @@
 //! checker here, this one tolerates CRLF, blanks at the end of the line, blank lines at
 //! the end and a missing final newline; a second line or a space inside is wrong.
 
+use crate::rng::Rng;
+
 /// Board contents, `grid[x][y]`: x is the column from the left, y the row from the bottom.
 type Grid = [[Option<char>; 4]; 4];
 
@@ -82,30 +84,25 @@ fn judge_zero(
 /// end of the output and a missing final newline; a second line or a space
 /// inside the answer is wrong, as the output format says.
 fn answer_line(output: &str) -> Result<&str, String> {
-    let mut lines: Vec<&str> = output
-        .split('\n')
-        .map(|line| line.trim_end_matches([' ', '\t', '\r']))
-        .collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
+    // Trailing blanks and blank lines go; the text is never split into a
+    // vector of lines (64 MiB of newlines would make a gigabyte of them).
+    let text = output.trim_end_matches([' ', '\t', '\r', '\n']);
+    if text.is_empty() {
+        return Err("empty output".to_string());
     }
-    let line = match lines[..] {
-        [] => return Err("empty output".to_string()),
-        [line] => line,
-        _ => {
-            return Err(format!(
-                "the answer is one line; the output has {} lines",
-                lines.len()
-            ))
-        }
-    };
-    if let Some(at) = line.find(char::is_whitespace) {
+    if text.contains('\n') {
         return Err(format!(
-            "whitespace at character {} of the answer: it holds no spaces",
-            line[..at].chars().count() + 1
+            "the answer is one line; the output has {} lines",
+            text.split('\n').count()
         ));
     }
-    Ok(line)
+    if let Some(at) = text.find(char::is_whitespace) {
+        return Err(format!(
+            "whitespace at character {} of the answer: it holds no spaces",
+            text[..at].chars().count() + 1
+        ));
+    }
+    Ok(text)
 }
 
 /// The text with all whitespace removed (for the sample's own answer, which
@@ -118,12 +115,14 @@ fn squeeze(text: &str) -> String {
 /// characters are the top row from left to right. K Q R B N P are pieces; anything else
 /// visible marks an empty square.
 fn read_board(input: &str) -> Result<Grid, String> {
-    let cells: Vec<char> = input.chars().filter(|c| !c.is_whitespace()).collect();
-    if cells.len() != 16 {
-        return Err(format!("expected 16 squares, found {}", cells.len()));
+    // Counted, not collected: a huge input costs no memory here.
+    let cells = || input.chars().filter(|c| !c.is_whitespace());
+    let found = cells().count();
+    if found != 16 {
+        return Err(format!("expected 16 squares, found {}", found));
     }
     let mut grid: Grid = [[None; 4]; 4];
-    for (i, &c) in cells.iter().enumerate() {
+    for (i, c) in cells().enumerate() {
         let (x, y) = (i % 4, 3 - i / 4);
         if "KQRBNP".contains(c) {
             grid[x][y] = Some(c);
@@ -347,6 +346,124 @@ pub fn picture(input: &str) -> Option<String> {
     }
     text += "  x= 0 1 2 3\n";
     Some(text)
+}
+
+const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+
+/// A random valid input: 2 to 16 pieces of every kind, mostly few. Half the
+/// boards are drawn at random (most are unsolvable once there are more than a
+/// few pieces); the other half are built backwards from one piece by undoing
+/// captures, so they are solvable however many pieces they hold.
+pub fn generate(rng: &mut Rng) -> String {
+    let pieces = match rng.below(10) {
+        0..=4 => rng.between(2, 5),
+        5..=7 => rng.between(2, 9),
+        _ => rng.between(2, 16),
+    } as usize;
+    let grid = if rng.chance(50) {
+        random_board(rng, pieces)
+    } else {
+        solvable_board(rng, pieces)
+    };
+    render(&grid)
+}
+
+fn random_board(rng: &mut Rng, pieces: usize) -> Grid {
+    let mut grid: Grid = [[None; 4]; 4];
+    let mut placed = 0;
+    while placed < pieces {
+        let (x, y) = (rng.below(4) as usize, rng.below(4) as usize);
+        if grid[x][y].is_none() {
+            grid[x][y] = Some(rng.pick(&KINDS));
+            placed += 1;
+        }
+    }
+    grid
+}
+
+/// A board with a solution: one piece, then captures undone one by one. The
+/// piece that made the capture steps back to a square it could have come
+/// from, and a piece of a random kind reappears where it stood. Fewer pieces
+/// than asked when no capture can be undone.
+fn solvable_board(rng: &mut Rng, pieces: usize) -> Grid {
+    let mut grid: Grid = [[None; 4]; 4];
+    let (x, y) = (rng.below(4) as usize, rng.below(4) as usize);
+    grid[x][y] = Some(rng.pick(&KINDS));
+    let mut count = 1;
+    let mut tries = 0;
+    while count < pieces && tries < 200 {
+        tries += 1;
+        let taker = (rng.below(4) as i64, rng.below(4) as i64);
+        let back = (rng.below(4) as i64, rng.below(4) as i64);
+        let Some(mover) = grid[taker.0 as usize][taker.1 as usize] else {
+            continue;
+        };
+        if grid[back.0 as usize][back.1 as usize].is_some() {
+            continue;
+        }
+        let mut before = grid;
+        before[back.0 as usize][back.1 as usize] = Some(mover);
+        before[taker.0 as usize][taker.1 as usize] = Some(rng.pick(&KINDS));
+        if obeys_movement(&before, mover, back, taker).is_ok() {
+            grid = before;
+            count += 1;
+        }
+    }
+    grid
+}
+
+/// The board in the input format: four rows of four, top row first, `.` empty.
+fn render(grid: &Grid) -> String {
+    let mut text = String::new();
+    for y in (0..4).rev() {
+        for column in grid {
+            text.push(column[y].unwrap_or('.'));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Kinds whose moves are a part of this kind's (a queen's include the rook's,
+/// the bishop's and the king's); anything may become a pawn, the weakest.
+fn weaker_kinds(kind: char) -> &'static [char] {
+    match kind {
+        'Q' => &['R', 'B', 'K', 'P'],
+        'P' => &[],
+        _ => &['P'],
+    }
+}
+
+/// Smaller inputs for the shrinker: each piece removed, then each piece made
+/// a weaker kind.
+pub fn shrink(input: &str) -> Vec<String> {
+    let Ok(grid) = read_board(input) else {
+        return Vec::new();
+    };
+    let squares = (0..4).flat_map(|y| (0..4).map(move |x| (x, 3 - y)));
+    let occupied: Vec<(usize, usize)> = squares.filter(|&(x, y)| grid[x][y].is_some()).collect();
+    let mut smaller = Vec::new();
+    for &(x, y) in &occupied {
+        let mut fewer = grid;
+        fewer[x][y] = None;
+        smaller.push(render(&fewer));
+    }
+    for &(x, y) in &occupied {
+        for &kind in weaker_kinds(grid[x][y].expect("occupied")) {
+            let mut weaker = grid;
+            weaker[x][y] = Some(kind);
+            smaller.push(render(&weaker));
+        }
+    }
+    smaller
+}
+
+/// How big an input is: its number of pieces.
+pub fn size(input: &str) -> (usize, &'static str) {
+    (
+        read_board(input).map_or(0, |grid| count_pieces(&grid)),
+        "pieces",
+    )
 }
 
 #[cfg(test)]

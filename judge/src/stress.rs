@@ -1,0 +1,483 @@
+//! `--stress`: find, shrink and save the smallest input on which a program
+//! fails; `--generate`: write random tests with our answers.
+//!
+//! Case `i` of a run seeded with `S` is drawn by the problem's generator from
+//! its own random stream (`Rng::for_case(S, i)`), so a seed names the same
+//! inputs on every machine, whatever the number of cores. Each case runs our
+//! solution (built once, in release mode) and the user's program on the same
+//! input; the problem's checker then judges the user's output with our answer
+//! as the reference: line by line where there is one right answer, by replay
+//! for solitaire_chess and checks_post_facto (where our `0` settles whether a
+//! puzzle is solvable).
+//!
+//! The cases run on all cores until one fails. Cases are handed out in order,
+//! and the run stops only after every case handed out has finished, so the
+//! failure reported is the first failing case, the same on every machine.
+//! Then the shrinker takes over: it asks the problem for smaller valid inputs
+//! (a piece fewer, a weaker piece, fewer moves), keeps the first on which the
+//! program still fails with the same verdict, and starts again from there
+//! until no smaller input fails.
+
+use crate::report::{say, warn};
+use crate::rng::Rng;
+use crate::{build, limits_for_problem, run, shell_command, verdict, workspace_root, Problem};
+
+use std::ffi::OsString;
+use std::fs;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant, SystemTime};
+
+/// Our solution gets this long on a generated case, whatever `--time-limit`
+/// says: it is not the one being judged.
+const OUR_LIMIT: Duration = Duration::from_secs(10);
+
+/// What `--stress` and `--generate` need from the command line.
+pub struct Request<'a> {
+    pub problem: &'static Problem,
+    /// The user's command (`--cmd`); `None` for `--generate`.
+    pub cmd: Option<&'a str>,
+    /// How many cases at most.
+    pub cases: usize,
+    pub seed: Option<u64>,
+    pub save: Option<&'a Path>,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mb: Option<u64>,
+}
+
+/// A seed from the clock, for a run without `--seed`.
+fn seed_from_clock() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Small enough to type; mixed so that runs a second apart differ a lot.
+    Rng(nanos ^ u64::from(std::process::id())).next() % 1_000_000_000
+}
+
+/// The programs of a run: ours, and the user's.
+struct Programs {
+    ours: PathBuf,
+    theirs: Option<Vec<OsString>>,
+    limits: run::Limits,
+}
+
+/// How the user's program did on one case.
+#[derive(Clone)]
+struct Case {
+    input: String,
+    /// Our solution's answer.
+    answer: String,
+    /// `None` when the program passed; else the verdict (WA, RE, TLE).
+    failure: Option<Failure>,
+}
+
+#[derive(Clone)]
+struct Failure {
+    verdict: &'static str,
+    /// The program's standard output.
+    output: String,
+    /// Why: the checker's reason, the exit status and stderr, ...
+    details: Vec<String>,
+}
+
+fn build_ours(problem: &Problem) -> Result<PathBuf, String> {
+    warn(&format!(
+        "judge: building our {} (cargo build --release)...",
+        problem.name
+    ));
+    let root = workspace_root();
+    build::cargo_release(&root, &[problem.name], true)
+        .pop()
+        .expect("one result per package")
+        .map_err(|why| format!("cannot build our {}: {}", problem.name, why))
+}
+
+/// Runs `argv` on `input`; every run of the stress test goes through here.
+fn run_program(
+    argv: &[OsString],
+    input: &str,
+    limits: &run::Limits,
+) -> Result<run::Outcome, String> {
+    let mut cmd = Command::new(&argv[0]);
+    cmd.args(&argv[1..]);
+    run::run(&mut cmd, input.as_bytes(), limits)
+        .map_err(|e| format!("cannot start {:?}: {}", argv[0], e))
+}
+
+/// Our answer to `input`. Our solution failing on a generated input is a bug
+/// of the judge's generator or of the solution: an error, not a verdict.
+fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result<String, String> {
+    let ours = run::Limits {
+        time: OUR_LIMIT,
+        memory_bytes: None,
+    };
+    let outcome = run_program(&[programs.ours.clone().into_os_string()], input, &ours)?;
+    let trouble = match &outcome.end {
+        run::End::Exited(status) if status.success() => {
+            return Ok(String::from_utf8_lossy(&outcome.stdout).into_owned())
+        }
+        run::End::Exited(status) => format!(
+            "{}: {}",
+            run::describe_status(status),
+            String::from_utf8_lossy(&outcome.stderr_tail).trim_end()
+        ),
+        run::End::CpuLimit(_) | run::End::WallNet(_) => {
+            format!("no answer within {} s", OUR_LIMIT.as_secs())
+        }
+        run::End::OutputLimit => "output cut off".to_string(),
+    };
+    Err(format!(
+        "our {} failed on a generated input ({}); this is a bug of the judge. The input:\n{}",
+        problem.name, trouble, input
+    ))
+}
+
+/// Runs our solution and the user's program on `input` and judges the user's.
+fn judge_case(programs: &Programs, problem: &Problem, input: String) -> Result<Case, String> {
+    let answer = our_answer(programs, problem, &input)?;
+    let argv = programs.theirs.as_ref().expect("a program to judge");
+    let outcome = run_program(argv, &input, &programs.limits)?;
+    let output = String::from_utf8_lossy(&outcome.stdout).into_owned();
+    // The judge's own verdict; the report draws the board itself.
+    let no_picture: verdict::Picture = |_| None;
+    let (verdict, details) = verdict::decide(
+        (problem.checker, no_picture),
+        input.as_bytes(),
+        answer.as_bytes(),
+        &outcome,
+        &programs.limits,
+    );
+    let failure = (verdict != "AC").then_some(Failure {
+        verdict,
+        output,
+        details,
+    });
+    Ok(Case {
+        input,
+        answer,
+        failure,
+    })
+}
+
+fn workers() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `--stress`: `Ok(true)` when no case failed.
+pub fn stress(request: &Request) -> Result<bool, String> {
+    let problem = request.problem;
+    let cmd = request.cmd.expect("--stress has a --cmd");
+    let seed = request.seed.unwrap_or_else(seed_from_clock);
+    let programs = Programs {
+        ours: build_ours(problem)?,
+        theirs: Some(shell_command(cmd)),
+        limits: limits_for_problem(problem, request.time_limit_ms, request.memory_limit_mb),
+    };
+    say(&format!(
+        "{} [{}]: stress test of up to {} cases, seed {}",
+        problem.name, cmd, request.cases, seed
+    ));
+    let started = Instant::now();
+    let (done, first) = find_failure(&programs, problem, request.cases, seed)?;
+    let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    let Some((index, case)) = first else {
+        say(&format!(
+            "no failure in {} cases ({:.0} cases/s), seed {}",
+            done, rate, seed
+        ));
+        return Ok(true);
+    };
+    let failure = case.failure.clone().expect("a failing case");
+    say(&format!(
+        "{} on case {} ({} cases run, {:.0} cases/s)",
+        failure.verdict,
+        index + 1,
+        done,
+        rate
+    ));
+    let original = case.clone();
+    let (shrunk, steps, tried) = shrink(&programs, problem, case, failure.verdict)?;
+    let (from, unit) = (problem.size)(&original.input);
+    let (to, _) = (problem.size)(&shrunk.input);
+    say(&format!(
+        "shrunk from {} to {} {} in {} steps, {} smaller candidates tried",
+        from, to, unit, steps, tried
+    ));
+    report(problem, &shrunk);
+    if let Some(dir) = request.save {
+        let name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
+        save(dir, &name, &original)?;
+        save(dir, &format!("{}-shrunk", name), &shrunk)?;
+        say(&format!(
+            "saved: {} (.in, .out = our answer) and {}-shrunk; replay with --tests {}",
+            dir.join(&name).display(),
+            name,
+            dir.display()
+        ));
+    }
+    let mut replay = format!(
+        "cargo run -p judge -- {} --cmd {} --stress {} --seed {}",
+        problem.name,
+        shell_quote(cmd),
+        request.cases,
+        seed
+    );
+    if let Some(ms) = request.time_limit_ms {
+        replay += &format!(" --time-limit {}", ms);
+    }
+    say(&format!("replay: {}", replay));
+    Ok(false)
+}
+
+/// Runs cases `0..cases` on all cores until one fails: how many ran, and the
+/// first failing case with its index.
+fn find_failure(
+    programs: &Programs,
+    problem: &'static Problem,
+    cases: usize,
+    seed: u64,
+) -> Result<(usize, Option<(usize, Case)>), String> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let found: Mutex<Vec<(usize, Result<Case, String>)>> = Mutex::new(Vec::new());
+    let progress = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    thread::scope(|scope| {
+        for _ in 0..workers() {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= cases || stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let input = (problem.generate)(&mut Rng::for_case(seed, i as u64));
+                let judged = judge_case(programs, problem, input);
+                if !matches!(&judged, Ok(case) if case.failure.is_none()) {
+                    stop.store(true, Ordering::SeqCst);
+                    found.lock().expect("no panics").push((i, judged));
+                }
+                done.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        if progress {
+            // The workers end when all cases ran or one failed.
+            while done.load(Ordering::SeqCst) < cases && !stop.load(Ordering::SeqCst) {
+                thread::sleep(Duration::from_millis(200));
+                let n = done.load(Ordering::SeqCst);
+                let rate = n as f64 / started.elapsed().as_secs_f64();
+                let _ = write!(
+                    std::io::stderr(),
+                    "\r{} of {} cases, {:.0} cases/s, seed {}   ",
+                    n,
+                    cases,
+                    rate,
+                    seed
+                );
+                let _ = std::io::stderr().flush();
+            }
+            let _ = write!(std::io::stderr(), "\r{:60}\r", "");
+        }
+    });
+    let mut found = found.into_inner().expect("no panics");
+    found.sort_by_key(|(i, _)| *i);
+    let done = done.into_inner();
+    match found.into_iter().next() {
+        None => Ok((done, None)),
+        Some((i, judged)) => Ok((done, Some((i, judged?)))),
+    }
+}
+
+/// Shrinks a failing case: the smallest input reached, the number of steps
+/// taken and the number of candidates tried (counted as if tried one at a
+/// time: those after the one kept are not counted). A candidate counts only
+/// when it is a valid input, which our answer proves: our solution answers
+/// it and the checker accepts that answer. (The problems' shrinkers mostly
+/// make valid inputs by construction; checks_post_facto's also makes some
+/// that need this proof.)
+fn shrink(
+    programs: &Programs,
+    problem: &Problem,
+    mut case: Case,
+    verdict: &str,
+) -> Result<(Case, usize, usize), String> {
+    let (mut steps, mut tried) = (0, 0);
+    'smaller: loop {
+        let candidates = (problem.shrink)(&case.input);
+        // Candidates are judged a batch at a time, one per core; the first
+        // failing one in the problem's order is kept.
+        for batch in candidates.chunks(workers()) {
+            let judged: Vec<Result<Case, String>> = thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|input| scope.spawn(|| judge_case(programs, problem, input.clone())))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a judging thread panicked"))
+                    .collect()
+            });
+            for smaller in judged {
+                tried += 1;
+                // A candidate our solution cannot answer, or whose answer the
+                // checker rejects, is not a valid input: skipped.
+                let Ok(smaller) = smaller else { continue };
+                let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
+                if valid.is_ok()
+                    && smaller
+                        .failure
+                        .as_ref()
+                        .is_some_and(|f| f.verdict == verdict)
+                {
+                    case = smaller;
+                    steps += 1;
+                    continue 'smaller;
+                }
+            }
+        }
+        return Ok((case, steps, tried));
+    }
+}
+
+/// Prints the case: input, our answer, the program's answer, why it failed
+/// and the input board.
+fn report(problem: &Problem, case: &Case) {
+    let failure = case.failure.as_ref().expect("a failing case");
+    let indented = |title: &str, text: &str| {
+        say(&format!("{}:", title));
+        if text.trim().is_empty() {
+            say("  (nothing)");
+        }
+        for line in text.lines() {
+            say(&format!("  {}", line));
+        }
+    };
+    indented("input", &case.input);
+    indented("our answer", &case.answer);
+    indented("your answer", &failure.output);
+    indented(
+        &format!("why ({})", failure.verdict),
+        &failure.details.join("\n"),
+    );
+    if let Some(board) = (problem.picture)(&case.input) {
+        indented("the input board", &board);
+    }
+}
+
+/// Writes `NAME.in` and `NAME.out` (our answer) into `dir`.
+fn save(dir: &Path, name: &str, case: &Case) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    for (ext, text) in [("in", &case.input), ("out", &case.answer)] {
+        let path = dir.join(format!("{}.{}", name, ext));
+        fs::write(&path, text).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    }
+    Ok(())
+}
+
+/// `text` quoted for a POSIX shell, unless it needs no quotes.
+fn shell_quote(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// `--generate`: writes cases `1..=count` (the inputs `--stress` with the same
+/// seed would try first) as `case-NNNN.in` with our answer in `.out`.
+pub fn generate(request: &Request) -> Result<(), String> {
+    let problem = request.problem;
+    let dir = request.save.expect("--generate has a --save");
+    let seed = request.seed.unwrap_or_else(seed_from_clock);
+    let programs = Programs {
+        ours: build_ours(problem)?,
+        theirs: None,
+        limits: run::Limits {
+            time: OUR_LIMIT,
+            memory_bytes: None,
+        },
+    };
+    let count = request.cases;
+    let next = AtomicUsize::new(0);
+    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let width = count.to_string().len().max(4);
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    thread::scope(|scope| {
+        for _ in 0..workers() {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= count || !errors.lock().expect("no panics").is_empty() {
+                    break;
+                }
+                let input = (problem.generate)(&mut Rng::for_case(seed, i as u64));
+                let written = our_answer(&programs, problem, &input).and_then(|answer| {
+                    let case = Case {
+                        input,
+                        answer,
+                        failure: None,
+                    };
+                    save(
+                        dir,
+                        &format!("case-{:0width$}", i + 1, width = width),
+                        &case,
+                    )
+                });
+                if let Err(why) = written {
+                    errors.lock().expect("no panics").push(why);
+                }
+            });
+        }
+    });
+    if let Some(why) = errors.into_inner().expect("no panics").into_iter().next() {
+        return Err(why);
+    }
+    say(&format!(
+        "wrote {} {} tests to {} (case-*.in, our answers in .out), seed {}",
+        count,
+        problem.name,
+        dir.display(),
+        seed
+    ));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quote;
+    use crate::rng::Rng;
+    use crate::PROBLEMS;
+
+    #[test]
+    fn quotes_commands_for_the_shell() {
+        assert_eq!(shell_quote("./a.out"), "./a.out");
+        assert_eq!(shell_quote("python3 my.py"), "'python3 my.py'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+
+    /// Every problem's generator draws inputs its shrinker understands, and
+    /// every candidate is strictly smaller, so shrinking always ends.
+    #[test]
+    fn shrink_candidates_are_smaller() {
+        for problem in PROBLEMS {
+            for case in 0..200 {
+                let input = (problem.generate)(&mut Rng::for_case(1, case));
+                let (size, _) = (problem.size)(&input);
+                let candidates = (problem.shrink)(&input);
+                for smaller in &candidates {
+                    let (smaller_size, _) = (problem.size)(smaller);
+                    assert!(
+                        smaller_size < size || (smaller_size == size && smaller != &input),
+                        "{}: {:?} -> {:?}",
+                        problem.name,
+                        input,
+                        smaller
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,433 @@
+//! `--stress` and `--generate` seen from outside. For each problem a copy of
+//! our solution with one rule broken is compiled with `rustc -O`; the stress
+//! test must find it within the first few thousand cases and shrink the
+//! failing input to a small one. Our own solutions must pass, and a seed must
+//! always give the same inputs.
+#![cfg(unix)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A scratch folder, removed when the test is done with it.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(what: &str) -> TempDir {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "judge-stress-{}-{}-{}",
+            what,
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Our solution of `problem` with each `(pattern, replacement)` applied, built
+/// with `rustc -O` into `dir`. Each pattern must occur exactly once, so that a
+/// change to the solution fails here loudly instead of silently testing the
+/// unbroken program.
+fn broken(dir: &Path, problem: &str, changes: &[(&str, &str)]) -> PathBuf {
+    let path = workspace().join(problem).join("src").join("main.rs");
+    let mut source = fs::read_to_string(&path).unwrap();
+    for (pattern, replacement) in changes {
+        assert_eq!(
+            source.matches(pattern).count(),
+            1,
+            "{} no longer holds this exactly once (update the test):\n{}",
+            path.display(),
+            pattern
+        );
+        source = source.replace(pattern, replacement);
+    }
+    let copy = dir.join(format!("{}.rs", problem));
+    fs::write(&copy, source).unwrap();
+    let exe = dir.join(problem);
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let out = Command::new(rustc)
+        .arg("-O")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&copy)
+        .output()
+        .expect("rustc runs");
+    assert!(
+        out.status.success(),
+        "the broken {} does not compile:\n{}",
+        problem,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+struct Report {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn judge(args: &[&str]) -> Report {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .output()
+        .expect("the judge runs");
+    Report {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The size of an input as the test sees it, counted here independently of
+/// the judge: pieces on the board, or moves.
+fn size(problem: &str, input: &str) -> usize {
+    let count = |alphabet: &str| input.chars().filter(|&c| alphabet.contains(c)).count();
+    let board: String = input.lines().take(8).collect();
+    match problem {
+        "russian_checkers" => board.chars().filter(|&c| "wWbB".contains(c)).count(),
+        "checkers_board" => count("BW"),
+        "solitaire_chess" => count("KQRBNP"),
+        "checkers_pos" => {
+            let numbers: Vec<usize> = input
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            numbers[0] + numbers[numbers[0] + 1]
+        }
+        "checks_post_facto" => input.lines().skip(1).filter(|l| !l.is_empty()).count(),
+        _ => unreachable!(),
+    }
+}
+
+/// Stress-tests `exe` on `problem` and checks that a failure is found within
+/// 3000 cases and shrunk to at most `at_most` pieces or moves; returns the
+/// case it was found on and the shrunk size.
+fn finds_and_shrinks(problem: &str, exe: &Path, seed: &str, at_most: usize) -> (usize, usize) {
+    let saved = TempDir::new("saved");
+    let r = judge(&[
+        problem,
+        "--cmd",
+        exe.to_str().unwrap(),
+        "--stress",
+        "3000",
+        "--seed",
+        seed,
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on: usize = r
+        .stdout
+        .lines()
+        .find_map(|line| line.split(" on case ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no 'on case N' in the report:\n{}", r.stdout));
+    let name = format!("{}-seed{}-case{}", problem, seed, found_on);
+    let shrunk = fs::read_to_string(saved.join(format!("{}-shrunk.in", name))).unwrap();
+    let original = fs::read_to_string(saved.join(format!("{}.in", name))).unwrap();
+    assert!(saved.join(format!("{}-shrunk.out", name)).is_file());
+    let shrunk_size = size(problem, &shrunk);
+    assert!(
+        shrunk_size <= at_most,
+        "shrunk only to {}:\n{}\n{}",
+        shrunk_size,
+        shrunk,
+        r.stdout
+    );
+    assert!(shrunk_size <= size(problem, &original));
+    // The report replays the run, and shows the shrunk input and the board.
+    assert!(
+        r.stdout.contains(&format!(
+            "replay: cargo run -p judge -- {} --cmd {} --stress 3000 --seed {}",
+            problem,
+            exe.display(),
+            seed
+        )),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("our answer:") && r.stdout.contains("your answer:"));
+    for line in shrunk.lines() {
+        assert!(r.stdout.contains(&format!("  {}\n", line)), "{}", r.stdout);
+    }
+    // The saved cases replay with --tests: the broken program fails them.
+    let replay = judge(&[
+        problem,
+        "--tests",
+        saved.to_str().unwrap(),
+        "--cmd",
+        exe.to_str().unwrap(),
+    ]);
+    assert_eq!(replay.code, Some(1), "{}", replay.stdout);
+    println!(
+        "{}: found on case {}, shrunk to {}",
+        problem, found_on, shrunk_size
+    );
+    (found_on, shrunk_size)
+}
+
+#[test]
+fn finds_men_that_cannot_capture_backwards() {
+    let dir = TempDir::new("rc-back");
+    let exe = broken(
+        &dir,
+        "russian_checkers",
+        &[(
+            "        for &direction in &DIRECTIONS {
+            if let Some(victim) = step(at, direction) {",
+            "        for &direction in &DIRECTIONS {
+            if direction.0 != self.side.forward() {
+                continue;
+            }
+            if let Some(victim) = step(at, direction) {",
+        )],
+    );
+    finds_and_shrinks("russian_checkers", &exe, "1", 4);
+}
+
+#[test]
+fn finds_a_king_that_stops_anywhere_after_a_jump() {
+    let dir = TempDir::new("rc-king");
+    let exe = broken(
+        &dir,
+        "russian_checkers",
+        &[("if continues || !any_continues {", "if true {")],
+    );
+    finds_and_shrinks("russian_checkers", &exe, "1", 4);
+}
+
+#[test]
+fn finds_a_jump_onto_an_occupied_square() {
+    let dir = TempDir::new("cb");
+    let exe = broken(
+        &dir,
+        "checkers_board",
+        &[(
+            "board[orow][ocol] == enemy_cell(side) && board[lrow][lcol] == Cell::Vacant",
+            "board[orow][ocol] == enemy_cell(side)",
+        )],
+    );
+    finds_and_shrinks("checkers_board", &exe, "1", 4);
+}
+
+#[test]
+fn finds_a_jump_chain_that_may_stop_early() {
+    let dir = TempDir::new("cp");
+    let exe = broken(
+        &dir,
+        "checkers_pos",
+        &[(
+            "    if next.is_empty() {\n        endings.insert(pos);",
+            "    if true {\n        endings.insert(pos);",
+        )],
+    );
+    finds_and_shrinks("checkers_pos", &exe, "1", 4);
+}
+
+#[test]
+fn finds_duplicate_outcomes_counted_twice() {
+    let dir = TempDir::new("cp-dup");
+    // Every jump chain counts, even two that end in the same position. The
+    // smallest such position has five pieces: a jumper going round a loop of
+    // four captures one way or the other (no three captures close a loop).
+    // Removing pieces cannot move the jumper, so when a chain leads it into
+    // the loop from afar the pieces on the way stay: seed 1 ends at seven
+    // pieces that way, seed 3 at the smallest five.
+    let exe = broken(
+        &dir,
+        "checkers_pos",
+        &[
+            (
+                "    if !expanded.insert((pos, at)) {\n        return;\n    }\n",
+                "",
+            ),
+            ("endings.insert(pos);", "endings.push(pos);"),
+            (
+                "endings: &mut HashSet<Position>,",
+                "endings: &mut Vec<Position>,",
+            ),
+            (
+                "fn jump_move_outcomes(pos: &Position, side: Side) -> HashSet<Position> {
+    let mut endings = HashSet::new();",
+                "fn jump_move_outcomes(pos: &Position, side: Side) -> Vec<Position> {
+    let mut endings = Vec::new();",
+            ),
+        ],
+    );
+    finds_and_shrinks("checkers_pos", &exe, "3", 5);
+}
+
+#[test]
+fn finds_a_pawn_that_captures_only_forwards() {
+    let dir = TempDir::new("sc");
+    // Forwards is up the board: to higher square numbers (y * 4 + x).
+    let exe = broken(
+        &dir,
+        "solitaire_chess",
+        &[(
+            "return rules.reach[kind as usize][from] & occ;",
+            "return rules.reach[kind as usize][from] & occ
+                & if kind == PAWN { !((2u32 << from) - 1) as u16 } else { !0 };",
+        )],
+    );
+    finds_and_shrinks("solitaire_chess", &exe, "1", 4);
+}
+
+#[test]
+fn finds_a_promotion_that_does_not_end_the_turn() {
+    let dir = TempDir::new("cpf");
+    // After a promoting jump, the broken solution still forbids the new
+    // king's further jumps, so it finds no position for some legal games.
+    let exe = broken(
+        &dir,
+        "checks_post_facto",
+        &[("if mv.jump && !promoted {", "if mv.jump {")],
+    );
+    finds_and_shrinks("checks_post_facto", &exe, "1", 3);
+}
+
+/// The release build of our solution, which the judge makes before it runs
+/// any case (the target folder is the one this test's judge binary is in).
+fn our_solution(problem: &str) -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_judge"))
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("release")
+        .join(problem)
+}
+
+#[test]
+fn our_own_solutions_pass() {
+    for problem in [
+        "russian_checkers",
+        "checkers_board",
+        "checkers_pos",
+        "solitaire_chess",
+        "checks_post_facto",
+    ] {
+        let exe = our_solution(problem);
+        let r = judge(&[
+            problem,
+            "--cmd",
+            exe.to_str().unwrap(),
+            "--stress",
+            "150",
+            "--seed",
+            "2",
+        ]);
+        assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains("no failure in 150 cases"), "{}", r.stdout);
+    }
+}
+
+fn files(dir: &Path) -> Vec<(String, String)> {
+    let mut all: Vec<(String, String)> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn the_same_seed_gives_the_same_inputs() {
+    let (a, b, c) = (TempDir::new("a"), TempDir::new("b"), TempDir::new("c"));
+    for (dir, seed) in [(&a, "9"), (&b, "9"), (&c, "10")] {
+        let r = judge(&[
+            "solitaire_chess",
+            "--generate",
+            "30",
+            "--seed",
+            seed,
+            "--save",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    }
+    let (first, again, other) = (files(&a), files(&b), files(&c));
+    assert_eq!(first.len(), 60, "30 inputs and 30 answers");
+    assert!(first.iter().any(|(name, _)| name == "case-0001.in"));
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+    // The generated tests replay with --tests, and our solution passes them.
+    let r = judge(&["solitaire_chess", "--tests", a.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("30 passed, 0 failed"), "{}", r.stdout);
+}
+
+#[test]
+fn a_program_that_always_crashes_gets_re_on_the_first_case() {
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        "echo broken >&2; exit 3",
+        "--stress",
+        "1000",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("RE on case 1 "), "{}", r.stdout);
+    assert!(r.stdout.contains("stderr: broken"), "{}", r.stdout);
+    assert!(r.stdout.contains("exit code 3"), "{}", r.stdout);
+}
+
+#[test]
+fn bad_use_gets_one_line_and_status_2() {
+    for args in [
+        &["checkers_pos", "--stress", "10"][..],
+        &[
+            "checkers_pos",
+            "checkers_board",
+            "--cmd",
+            "cat",
+            "--stress",
+            "10",
+        ],
+        &["--cmd", "cat", "--stress", "10"],
+        &["checkers_pos", "--cmd", "cat", "--stress", "0"],
+        &["checkers_pos", "--generate", "10"],
+        &[
+            "checkers_pos",
+            "--cmd",
+            "cat",
+            "--stress",
+            "5",
+            "--seed",
+            "x",
+        ],
+    ] {
+        let r = judge(args);
+        assert_eq!(r.code, Some(2), "{:?}: {}", args, r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{:?}: {}", args, r.stderr);
+        assert!(r.stdout.is_empty(), "{:?}: {}", args, r.stdout);
+    }
+}
