@@ -172,9 +172,10 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
     };
     let wall = ended_at - start;
     let leftovers = os::end_run(pid, &marker, flooded || netted || over_cpu, &mut seen);
+    // Unregistered before the reaping frees the group's id for reuse.
+    drop(live);
     let (status, usage) = os::reap(ended)?;
     let usage = usage.map(|usage| seen.add_to(usage));
-    drop(live);
 
     // Everything of the run is dead now, so the pipes close; only a process
     // that escaped the kill could hold them open: wait a little, no more.
