@@ -108,7 +108,7 @@ impl Position {
     }
 }
 
-/// Square numbering from the seed's diagram: square s sits in row (s-1)/4
+/// Square numbering from the original statement's diagram: square s sits in row (s-1)/4
 /// counted from the bottom; within a row the numbers run right to left over
 /// the dark cells, which start at column 6 in even rows and column 7 in odd
 /// rows. Returns (row, column), column counted from the left.
@@ -826,7 +826,7 @@ mod tests {
 
     #[test]
     fn numbering_matches_the_diagram() {
-        // Corners and row starts of the seed's diagram, (row from bottom, column).
+        // Corners and row starts of the original statement's diagram, (row from bottom, column).
         assert_eq!(square_to_cell(1), (0, 6));
         assert_eq!(square_to_cell(4), (0, 0));
         assert_eq!(square_to_cell(5), (1, 7));

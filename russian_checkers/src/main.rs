@@ -969,7 +969,7 @@ mod tests {
 
     #[test]
     fn captured_piece_cannot_be_jumped_twice() {
-        // The seed's c3:e5:g3:e5:c7 would jump f4 twice.
+        // The original statement's c3:e5:g3:e5:c7 would jump f4 twice.
         assert_moves("wc3 bd4 bf4 bd6", "WHITE", &["c3:e5:c7", "c3:e5:g3"]);
         // Example 4: after d4:h8 the king faces the jumped g7 again.
         assert_moves("Wd4 bg7 bb2", "WHITE", &["d4:a1", "d4:h8"]);
@@ -1052,7 +1052,7 @@ mod tests {
     #[test]
     fn king_must_stop_where_another_capture_is_possible() {
         assert_moves("Wb8 bc7 bb2", "WHITE", &["b8:e5:a1"]);
-        // The seed's king picture: several stopping squares continue.
+        // The original statement's king picture: several stopping squares continue.
         assert_moves(
             "Wa1 bd4 bd6 be7",
             "WHITE",

@@ -552,7 +552,7 @@ mod tests {
 
     #[test]
     fn accepts_a_different_valid_solution() {
-        // Seed 3: the seed's own answer is invalid; this one is checked by hand.
+        // Example 3 of the original statement: its printed answer is invalid; this one is checked by hand.
         let board = ".NR.B...N..B..P.";
         let ours = "[[[2,0],[3,1]],[[0,1],[1,3]],[[2,3],[1,3]],[[0,2],[1,3]],[[1,3],[3,1]]]";
         assert_eq!(check(board, ours, ours), Ok(()));
@@ -567,7 +567,7 @@ mod tests {
 
     #[test]
     fn rejects_a_move_the_piece_type_cannot_make() {
-        // Seed 2: bishop [1,2], rook [0,1], pawn [1,1], knight [3,0].
+        // Example 2 of the original statement: bishop [1,2], rook [0,1], pawn [1,1], knight [3,0].
         rejects(
             SEED_2,
             "",
