@@ -11,8 +11,12 @@
 //! ignored anywhere, so spaced rows, compact rows and a single 16-character line all work.
 //! K Q R B N P are pieces, any other visible character is an empty square: so a
 //! lower-case `b` is an empty square too, and only the count of 16 cells is checked, not
-//! how they are split into rows. Input with fewer or more than 16 cells gets one line on
-//! stderr naming the line, and exit status 1.
+//! how they are split into rows. Input with fewer or more than 16 cells, or with a byte
+//! that is not UTF-8, gets one line on stderr naming the line, and exit status 1; a
+//! leading byte-order mark is skipped. The input is read as a stream in 16 KB chunks and
+//! never kept, so memory does not grow with it (30 MB of blank lines after the board run
+//! in under 2 MB), and reading stops at the first bad byte or 17th square. A closed
+//! standard output is reported the same way (exit 1) instead of losing the answer.
 //! Output: one line. A solution as [[[x,y],[x,y]],...] (from-square, then the square of the
 //! captured piece; x is the column from the left, y the row from the bottom, both 0..3),
 //! `[]` when only one piece stands already, `0` when there is no solution (or no piece).
@@ -616,45 +620,149 @@ impl Solver {
     }
 }
 
-/// Reads the 16 squares. Whitespace is skipped; every other character is one square.
-fn parse_board(text: &str) -> Result<Position, String> {
-    let mut of_kind: Position = [0; 8];
-    let mut cells = 0usize;
-    let mut line_no = 1usize;
-    for c in text.chars() {
+/// Reads the 16 squares from a byte stream. Whitespace is skipped; every other character
+/// is one square. The input is read in fixed-size chunks and never kept, so memory stays
+/// bounded whatever follows the board (megabytes of blank lines cost nothing), and a 17th
+/// square or a non-UTF-8 byte stops the reading at once. A leading byte-order mark is
+/// dropped.
+fn read_board<R: Read>(mut input: R) -> Result<Position, String> {
+    let mut board = BoardReader::new();
+    let mut chunk = [0u8; 1 << 14];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("cannot read standard input: {}", e)),
+        };
+        for &b in &chunk[..n] {
+            board.push_byte(b)?;
+        }
+    }
+    board.finish()
+}
+
+/// The parser behind `read_board`, fed one byte at a time: it decodes UTF-8 itself (a
+/// character is at most four bytes, held in `pending`) and counts lines for the messages.
+struct BoardReader {
+    of_kind: Position,
+    cells: usize,
+    line_no: usize,
+    /// The bytes of a character not yet complete, and how many it needs in all.
+    pending: [u8; 4],
+    pending_len: usize,
+    needed: usize,
+    last_was_newline: bool,
+    /// Whether a character came before (a byte-order mark counts only as the first).
+    started: bool,
+}
+
+impl BoardReader {
+    fn new() -> BoardReader {
+        BoardReader {
+            of_kind: [0; 8],
+            cells: 0,
+            line_no: 1,
+            pending: [0; 4],
+            pending_len: 0,
+            needed: 0,
+            last_was_newline: false,
+            started: false,
+        }
+    }
+
+    fn not_utf8(&self, byte: u8) -> String {
+        format!(
+            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+            self.line_no, byte
+        )
+    }
+
+    /// Takes one byte. A malformed sequence is reported by its first byte, as
+    /// `String::from_utf8` would.
+    fn push_byte(&mut self, b: u8) -> Result<(), String> {
+        if self.pending_len == 0 {
+            self.needed = match b {
+                0x00..=0x7F => return self.push_char(b as char),
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => return Err(self.not_utf8(b)),
+            };
+        } else if b & 0xC0 != 0x80 {
+            return Err(self.not_utf8(self.pending[0]));
+        }
+        self.pending[self.pending_len] = b;
+        self.pending_len += 1;
+        if self.pending_len < self.needed {
+            return Ok(());
+        }
+        self.pending_len = 0;
+        // The lengths and continuation bytes are right; from_utf8 catches the rest
+        // (overlong forms, surrogates, code points past U+10FFFF).
+        match std::str::from_utf8(&self.pending[..self.needed]) {
+            Ok(text) => {
+                let c = text.chars().next().unwrap_or(' ');
+                self.push_char(c)
+            }
+            Err(_) => Err(self.not_utf8(self.pending[0])),
+        }
+    }
+
+    fn push_char(&mut self, c: char) -> Result<(), String> {
+        let first = !self.started;
+        self.started = true;
+        if first && c == '\u{FEFF}' {
+            return Ok(()); // a byte-order mark
+        }
+        self.last_was_newline = c == '\n';
         if c == '\n' {
-            line_no += 1;
-            continue;
+            self.line_no += 1;
+            return Ok(());
         }
         if c.is_whitespace() {
-            continue;
+            return Ok(());
         }
-        if cells == 16 {
+        if self.cells == 16 {
             return Err(format!(
                 "line {}: expected exactly 16 squares, found a 17th ({:?})",
-                line_no, c
+                self.line_no, c
             ));
         }
         // Input is top row first; rows count from the bottom in our coordinates.
-        let (x, y) = ((cells % 4) as i32, 3 - (cells / 4) as i32);
+        let (x, y) = ((self.cells % 4) as i32, 3 - (self.cells / 4) as i32);
         if let Some(kind) = piece_from_char(c) {
-            of_kind[kind as usize] |= 1 << square(x, y);
+            self.of_kind[kind as usize] |= 1 << square(x, y);
         }
-        cells += 1;
+        self.cells += 1;
+        Ok(())
     }
-    if cells < 16 {
-        let last = if text.ends_with('\n') {
-            line_no - 1
-        } else {
-            line_no
-        };
-        return Err(format!(
-            "line {}: input ended after {} squares, expected 16 (K Q R B N P or an empty-square mark)",
-            last.max(1),
-            cells
-        ));
+
+    /// The board at the end of the input, or why it is not one.
+    fn finish(self) -> Result<Position, String> {
+        if self.pending_len != 0 {
+            return Err(self.not_utf8(self.pending[0]));
+        }
+        if self.cells < 16 {
+            let last = if self.last_was_newline {
+                self.line_no - 1
+            } else {
+                self.line_no
+            };
+            return Err(format!(
+                "line {}: input ended after {} squares, expected 16 (K Q R B N P or an empty-square mark)",
+                last.max(1),
+                self.cells
+            ));
+        }
+        Ok(self.of_kind)
     }
-    Ok(of_kind)
+}
+
+/// The board in a text (the tests' way in; the program reads a stream).
+#[cfg(test)]
+fn parse_board(text: &str) -> Result<Position, String> {
+    read_board(text.as_bytes())
 }
 
 /// The answer line: `0` without a solution, otherwise the list of moves.
@@ -671,31 +779,6 @@ fn format_answer(solution: &Option<Vec<Move>>) -> String {
     }
 }
 
-/// All of standard input as text. A leading byte-order mark is dropped;
-/// bytes that are not UTF-8 are reported with the line they stand on.
-fn read_input() -> Result<String, String> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read standard input: {}", e))?;
-    decode_input(bytes)
-}
-
-fn decode_input(mut bytes: Vec<u8>) -> Result<String, String> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        format!(
-            "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-            line,
-            e.as_bytes()[bad]
-        )
-    })
-}
-
 /// Writes the whole answer at once; a failure (a full disk, a closed pipe)
 /// is reported, not ignored.
 fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
@@ -703,10 +786,44 @@ fn write_answer(out: &mut dyn Write, answer: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Whether standard output was closed when the program started. Rust's runtime reopens a
+/// closed descriptor 1 as /dev/null for reading and writing, so writes would "succeed"
+/// and the answer vanish. A shell's `>/dev/null` opens it write-only, so /dev/null open
+/// for reading and writing on descriptor 1 means it was closed.
+#[cfg(target_os = "linux")]
+fn stdout_was_closed() -> bool {
+    let target = std::fs::read_link("/proc/self/fd/1");
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1");
+    match (target, info) {
+        (Ok(target), Ok(info)) => reopened_as_dev_null(&target, &info),
+        _ => false,
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_was_closed() -> bool {
+    false
+}
+
+/// The test behind `stdout_was_closed`: the descriptor leads to /dev/null and the `flags:`
+/// line of its fdinfo (octal) has the access mode O_RDWR (flags & 3 == 2).
+#[cfg_attr(not(any(target_os = "linux", test)), allow(dead_code))]
+fn reopened_as_dev_null(target: &std::path::Path, fdinfo: &str) -> bool {
+    let read_write = fdinfo
+        .lines()
+        .filter_map(|line| line.strip_prefix("flags:"))
+        .filter_map(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .any(|flags| flags & 3 == 2);
+    target == std::path::Path::new("/dev/null") && read_write
+}
+
 fn main() {
-    let answer = read_input().and_then(|input| {
-        parse_board(&input).map(|board| format!("{}\n", format_answer(&Solver::new().solve(board))))
-    });
+    let answer = if stdout_was_closed() {
+        Err("cannot write the answer: standard output is closed".to_string())
+    } else {
+        read_board(io::stdin().lock())
+            .map(|board| format!("{}\n", format_answer(&Solver::new().solve(board))))
+    };
     let written = answer.and_then(|answer| {
         let stdout = io::stdout();
         let mut out = stdout.lock();
@@ -724,20 +841,95 @@ mod tests {
 
     #[test]
     fn input_decoding_skips_a_bom_and_names_the_line_of_a_bad_byte() {
-        assert_eq!(
-            super::decode_input(b"\xEF\xBB\xBFab\n".to_vec()).unwrap(),
-            "ab\n"
-        );
-        let why = super::decode_input(b"ok\nok\nbad\xFF\n".to_vec()).unwrap_err();
+        let line = "PPPPPPPPPPPPPPPP\n";
+        let with_bom = format!("\u{FEFF}{}", line);
+        assert_eq!(board(&with_bom), board(line));
+        // Only a leading mark is skipped; anywhere else it is a square.
+        assert!(parse_board(&format!("P\u{FEFF}{}", &line[2..])).is_ok());
+        let why = read_board(&b"ok\nok\nbad\xFF\n"[..]).unwrap_err();
         assert_eq!(
             why,
             "line 3: expected UTF-8 text, found the non-UTF-8 byte 0xFF"
         );
+        // A malformed sequence is named by its first byte, wherever it is cut.
+        for bad in [&b"..\n\xE2\x82"[..], b"..\n\xE2\x82.", b"..\n\xED\xA0\x80"].iter() {
+            assert_eq!(
+                read_board(*bad).unwrap_err(),
+                "line 2: expected UTF-8 text, found the non-UTF-8 byte 0xE2"
+                    .replace("0xE2", &format!("0x{:02X}", bad[3]))
+            );
+        }
+        // Multi-byte characters are squares like any other mark.
+        assert_eq!(
+            board("\u{e9}\u{20ac}..\n....\n....\n...N"),
+            board("...............N")
+        );
+    }
+
+    /// A reader that gives a valid board, then `newlines` line ends, and records the
+    /// largest buffer it was asked to fill.
+    struct BoardThenNewlines {
+        board: &'static [u8],
+        newlines: usize,
+        largest_request: usize,
+    }
+
+    impl Read for BoardThenNewlines {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.largest_request = self.largest_request.max(buf.len());
+            if !self.board.is_empty() {
+                let n = self.board.len().min(buf.len());
+                buf[..n].copy_from_slice(&self.board[..n]);
+                self.board = &self.board[n..];
+                return Ok(n);
+            }
+            let n = self.newlines.min(buf.len());
+            for b in &mut buf[..n] {
+                *b = b'\n';
+            }
+            self.newlines -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_input_is_read_as_a_stream_in_small_chunks() {
+        let mut input = BoardThenNewlines {
+            board: b"...N\n.....R....B.",
+            newlines: 2_000_000,
+            largest_request: 0,
+        };
+        assert_eq!(read_board(&mut input), Ok(board("...N.....R....B.")));
+        assert_eq!(input.newlines, 0, "read to the end");
+        // Reading everything into memory would ask for a buffer as large as the input.
+        assert!(
+            input.largest_request <= 1 << 16,
+            "{}",
+            input.largest_request
+        );
+    }
+
+    #[test]
+    fn a_closed_stdout_is_recognised_by_dev_null_open_read_write() {
+        use std::path::Path;
+        let info = |flags: &str| format!("pos:\t0\nflags:\t{}\nmnt_id:\t25\n", flags);
+        let null = Path::new("/dev/null");
+        // What the runtime leaves for a closed descriptor: O_RDWR | O_LARGEFILE.
+        assert!(reopened_as_dev_null(null, &info("0100002")));
+        assert!(reopened_as_dev_null(null, &info("02")));
+        // `>/dev/null` opens it write-only; a pipe or a file is not /dev/null.
+        assert!(!reopened_as_dev_null(null, &info("0100001")));
+        assert!(!reopened_as_dev_null(null, &info("01")));
+        assert!(!reopened_as_dev_null(
+            Path::new("/tmp/out"),
+            &info("0100002")
+        ));
+        assert!(!reopened_as_dev_null(Path::new("pipe:[1234]"), &info("02")));
+        assert!(!reopened_as_dev_null(null, "pos:\t0\n"), "no flags line");
     }
 
     #[test]
     fn a_failed_write_is_an_error() {
-        use std::io::{self, Write};
         struct Full;
         impl Write for Full {
             fn write(&mut self, _: &[u8]) -> io::Result<usize> {
