@@ -3,14 +3,25 @@
 //! does not depend on the machine's load.
 //!
 //! cargo run --release -p solitaire_chess --example hardness -- known
-//!     the known hard boards (the samples named hard-* and worst-found-*, and others):
-//!     calls, dead ends, answer, time
+//!     the known hard boards (the samples named hard* and others): calls, dead ends,
+//!     answer, time in this process
 //! cargo run --release -p solitaire_chess --example hardness -- climb [SEED] [ROUNDS] [STEPS] [KINDS]
 //!     hill-climb from random boards of the given kinds (default BPN, the hardest known),
 //!     scored by calls; prints the hardest boards found (defaults: seed 1, 10 rounds of
 //!     1000 steps)
 //! cargo run --release -p solitaire_chess --example hardness -- board BOARD...
 //!     the figures of the given boards (16-character one-line form)
+//! cargo run --release -p solitaire_chess --example hardness -- ablate
+//!     calls/dead ends of the known boards with every cut, and with each cut switched off
+//! cargo run --release -p solitaire_chess --example hardness -- orders [RANDOM] [BOARD...]
+//!     25 single move orders (no turn-taking) on RANDOM random solvable boards (default
+//!     300, fixed seed) and on the given boards (default the known ones)
+//!
+//! Every mode is deterministic: fixed seeds, and calls do not depend on timing. Three
+//! environment variables change the solver for an experiment: HARDNESS_ORDER=SPNBRKQ/
+//! QKRBNP searches with that one order (victim kinds, then mover kinds; S is a stuck
+//! piece), HARDNESS_PORTFOLIO=ORDER,ORDER,... takes turns with those orders, and
+//! HARDNESS_OFF=entries,zones,... switches cuts off (names as in `Cuts::NAMES`).
 
 #[allow(dead_code)]
 #[path = "../src/main.rs"]
@@ -18,18 +29,28 @@ mod solver;
 
 use std::time::Instant;
 
-/// Boards found hard so far, by hill-climbing on calls (see `climb`).
+/// Boards found hard so far (hill-climbs on calls, with several seeds and move orders),
+/// the hardest first within each group: unsolvable, then solvable, then the samples'
+/// other hard boards. The first two are samples 28 and 29.
 const KNOWN: &[&str] = &[
-    "PNPNPN.BBNBBBPPP",
+    "NPPNNN.BB.NBBPBB",
+    "BBBBBN.PP.NPNBNN",
+    "BBPBBN.BB.NPNPNN",
+    "NPBBB.NBNN.BNPPB",
     "BPBBB.NBPN.BNNPN",
     "NNBBPN.PP.NBNBBB",
+    "BBPBBN.BP.NNNBPN",
     "BPPBBBBBN..NPNNP",
+    "PBBNBPBPB.BPPPNN",
+    "NNPNPBBBP.PBPBPB",
+    "BPPPBBPBNB..BPPB",
+    "BBBNBNBPP.NPPBNN",
+    "PNPNPN.BBNBBBPPP",
+    "NNBNPN.PPPNBBBBB",
     "PKPPPKKKK..BPNNP",
     "NPPKBNPNK.KNPKQR",
     "PPBPPPPPPRNBBPBP",
     "PPPPPPPPPPPPPPPP",
-    "NPBBB.NBNN.BNPPB",
-    "NNBNPN.PPPNBBBBB",
 ];
 
 /// (calls, dead ends, solvable) of one board.
@@ -39,10 +60,22 @@ fn measure(board: &str) -> (u64, u64, bool) {
 
 fn measure_with(board: &str, cuts: solver::Cuts) -> (u64, u64, bool) {
     let position = solver::parse_board_text(board).expect("a board of 16 squares");
+    let mut cuts = cuts;
+    if let Ok(off) = std::env::var("HARDNESS_OFF") {
+        for (name, switch_off) in solver::Cuts::NAMES.iter() {
+            if off.split(',').any(|o| o == *name) {
+                cuts = switch_off(cuts);
+            }
+        }
+    }
     let mut s = solver::Solver::with_cuts(cuts);
     if let Some((victims, movers)) = order_from_env() {
         s.victim_order = victims;
         s.mover_order = movers;
+        s.portfolio.clear();
+    }
+    if let Ok(list) = std::env::var("HARDNESS_PORTFOLIO") {
+        s.portfolio = list.split(',').filter_map(parse_order).collect();
     }
     let found = s.solve(position).is_some();
     (s.calls, s.dead, found)
@@ -65,7 +98,7 @@ fn ablate(boards: &[&str]) {
         };
         print!(" {:>20}", label);
     }
-    println!("\n{:<18}{}", "", " {:>20}".repeat(0));
+    println!();
     for board in boards {
         print!("{:<18}", board);
         for (_, cuts) in &variants {
@@ -93,7 +126,11 @@ fn code(c: u8) -> u8 {
 /// HARDNESS_ORDER=SPNBRKQ/QKRBNP (victim kinds, then mover kinds) replaces the solver's
 /// move order, to climb against another order.
 fn order_from_env() -> Option<([u8; 7], [u8; 6])> {
-    let text = std::env::var("HARDNESS_ORDER").ok()?;
+    parse_order(&std::env::var("HARDNESS_ORDER").ok()?)
+}
+
+/// An order written SPNBRKQ/QKRBNP: victim kinds, then mover kinds.
+fn parse_order(text: &str) -> Option<([u8; 7], [u8; 6])> {
     let (v, m) = text.split_at(text.find('/')?);
     let (v, m) = (v.as_bytes(), &m.as_bytes()[1..]);
     if v.len() != 7 || m.len() != 6 {
@@ -151,6 +188,7 @@ fn calls_with_order(board: &str, order: &Order) -> (u64, bool) {
     let mut s = solver::Solver::new();
     s.victim_order = order.1;
     s.mover_order = order.2;
+    s.portfolio.clear();
     let found = s.solve(position).is_some();
     (s.calls, found)
 }

@@ -22,41 +22,54 @@
 //! `[]` when only one piece stands already, `0` when there is no solution (or no piece).
 //!
 //! Approach: depth-first search over capture sequences that remembers its dead ends. A
-//! position is, for each kind of piece, the 16-bit mask of its squares. The key fact
+//! position is, for each kind of piece, the 16-bit mask of its squares. The key facts
 //! behind every cut below: pieces only land on occupied squares, so an empty square stays
-//! empty for good.
+//! empty for good; and a solution has one move per piece but one, so every occupied
+//! square but the final one is left (departed from) exactly once, and the final square is
+//! the target of the last move.
 //! - Covering dead ends: a piece is a set of kinds of step (short and long diagonal, short
 //!   and long straight, knight jump), so pawn < bishop < queen, pawn < king < queen and
 //!   rook < queen. If a position has no solution, neither has any position on the same
 //!   squares whose every piece is at most as strong: its solutions would be solutions of
-//!   the stronger one. The memo keeps, per set of occupied squares, only the strongest
-//!   dead positions, and a position covered by one of them is not searched.
+//!   the stronger one. The memo (one flat open-addressing table) records dead positions,
+//!   and a position covered by one of them is not searched; it is looked up before the
+//!   recursive call.
 //! - Commuting moves: two legal moves on four different squares can be played in either
 //!   order and end in the same position. So a move already tried and found dead stays
 //!   dead after any move on other squares, and the search carries the tried moves down
 //!   and skips them.
 //! - Merging: a piece with no occupied square on any of its lines or jumps can never move
 //!   again; its kind stops mattering and it is stored as STUCK (the weakest piece).
-//! - Pruning 1: each piece is confined to its zone, the occupied squares it can reach by
+//! - Zones: each piece is confined to its zone, the occupied squares it can reach by
 //!   repeated moves of its kind (blockers ignored, since they can only vanish). Pieces
 //!   whose zones never overlap can never interact; if the pieces split into such groups,
 //!   each group keeps a survivor. This rejects two bishops on different colours at once.
-//! - Pruning 2: a solution empties every square but the last piece's exactly once. A stuck
-//!   piece's square can only be emptied by a captor that enters from one occupied square
-//!   and leaves to another; two stuck squares that no piece can pass that way are fatal.
-//! - Order: stuck and weak pieces are captured first, by the weakest movers first. Strong
-//!   pieces kept for later find solutions sooner, and strong dead ends met early cover
-//!   the weaker positions met later.
+//! - Stuck squares (entries): a stuck piece's square is emptied only by a visitor that
+//!   enters from an occupied square (that square's one departure) and leaves to another.
+//!   So the stuck squares need distinct entry squares, and all but the final one an exit
+//!   too (checked as a bipartite matching); a slider cannot leave over the squares it
+//!   came across, and the visitor must reach its entry without passing the stuck square.
+//!   This implies the older pass-through rule (two stuck squares without any exit are
+//!   fatal), which is kept as a cheap first test.
+//! - Order: stuck and weak pieces are captured first. No single order suits every
+//!   solvable board (each of 25 orders measured has boards costing it 50 000 to 100 000
+//!   positions that another order solves in a few hundred), so `solve` takes turns with
+//!   four orders under a budget of calls that doubles each round; all turns share the
+//!   memo (a dead end is dead in any order; a search cut short records nothing), and the
+//!   first order to finish gives the answer.
 //!
 //! Cost: each position is expanded at most once, for a few mask operations per piece
-//! (zones, moves along rays) and a scan of the few dead ends kept for its squares (about
-//! four on average). What bounds the work is the number of positions that are neither
-//! covered nor pruned. Full boards are easier (at most about 13 000 positions in our
-//! searches). The hardest boards found, by hill-climbing and by random sampling over 13 to
-//! 16 pieces, have 14 or 15 pieces, mostly bishops, pawns and knights on both colours:
-//! about 41 000 positions, some 9 ms and under 2 MB of memory. On the unsolvable ones a
-//! plain memo without the cuts needs about 250 000. They are kept as samples 19-21, 26
-//! and 27.
+//! (zones, the entries matching, moves along rays) and a probe of the memo per move: about
+//! 2 200 instructions per expanded position. What bounds the work is the number of
+//! positions neither covered nor cut, and the hardest boards are 14 or 15 pieces of
+//! bishops, pawns and knights on both colours (full boards are not easier: 16-piece
+//! boards of these kinds reach the same range). The hardest found, by hill-climbing on
+//! the search's own count of calls (examples/hardness.rs), is the unsolvable sample 28,
+//! NPPNNN.BB.NBBPBB: 82 654 calls, 36 154 dead ends, some 20 ms and 3.5 MB; the hardest
+//! solvable one found, sample 29, takes 56 959 calls. The unsolvable ones need 95 000 calls
+//! without the entries rule and one order, and 1.1 million calls (186 000 positions) with
+//! a plain memo and no cuts. Real puzzle boards (the seeds and published sets) take a few hundred calls at
+//! most, within about 1.1x the time of starting an empty program.
 
 use std::io::{self, Read, Write};
 
