@@ -52,24 +52,27 @@
 //!   This implies the older pass-through rule (two stuck squares without any exit are
 //!   fatal), which is kept as a cheap first test.
 //! - Order: stuck and weak pieces are captured first. No single order suits every
-//!   solvable board (each of 25 orders measured has boards costing it 50 000 to 100 000
-//!   positions that another order solves in a few hundred), so `solve` takes turns with
-//!   four orders under a budget of calls that doubles each round; all turns share the
-//!   memo (a dead end is dead in any order; a search cut short records nothing), and the
-//!   first order to finish gives the answer.
+//!   solvable board (hill-climbing against each of five orders found solvable boards
+//!   costing it 60 000 to 100 000 calls that other orders solve far faster), so `solve`
+//!   takes turns with
+//!   four orders under a budget of calls (1 000, then four times more each round); all
+//!   turns share the memo (a dead end is dead in any order; a search cut short records
+//!   nothing), and the first order to finish gives the answer. This costs unsolvable
+//!   boards about a tenth more calls.
 //!
 //! Cost: each position is expanded at most once, for a few mask operations per piece
 //! (zones, the entries matching, moves along rays) and a probe of the memo per move: about
-//! 2 200 instructions per expanded position. What bounds the work is the number of
-//! positions neither covered nor cut, and the hardest boards are 14 or 15 pieces of
-//! bishops, pawns and knights on both colours (full boards are not easier: 16-piece
-//! boards of these kinds reach the same range). The hardest found, by hill-climbing on
-//! the search's own count of calls (examples/hardness.rs), is the unsolvable sample 28,
-//! NPPNNN.BB.NBBPBB: 82 654 calls, 36 154 dead ends, some 20 ms and 3.5 MB; the hardest
-//! solvable one found, sample 29, takes 56 959 calls. The unsolvable ones need 95 000 calls
-//! without the entries rule and one order, and 1.1 million calls (186 000 positions) with
-//! a plain memo and no cuts. Real puzzle boards (the seeds and published sets) take a few hundred calls at
-//! most, within about 1.1x the time of starting an empty program.
+//! 2 300 instructions per expanded position. What bounds the work is the number of
+//! positions neither covered nor cut. The hardest boards are 14 to 16 pieces, bishops,
+//! pawns and knights on both colours (full boards are not easier: under a single move
+//! order, 16-piece boards reached 89 000 calls). The hardest found, by
+//! hill-climbing on the search's own count of calls (examples/hardness.rs), is the
+//! unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends, some 15 ms and
+//! 3.5 MB, about 10x the time of starting an empty program; the hardest solvable one
+//! found, sample 29, takes 66 473 calls. Those unsolvable boards need 95 000 calls without
+//! the entries rule and turn-taking, and 1.1 million calls (186 000 positions) with a plain
+//! memo and no cuts. The seed puzzles take a few dozen calls, within about 1.1x of an
+//! empty program.
 
 use std::io::{self, Read, Write};
 
@@ -735,19 +738,25 @@ pub struct Solver {
     /// The move orders `solve` takes turns with (see there); empty for `victim_order`
     /// and `mover_order` alone.
     pub portfolio: Vec<([u8; 7], [u8; 6])>,
+    /// The budget of calls of each order in the first round (see `solve`).
+    pub first_budget: u64,
     /// The search gives up (sets `aborted`) once `calls` passes `limit`.
     limit: u64,
     aborted: bool,
 }
 
-/// The pieces from the weakest to the strongest (in number of kinds of step). Moves are
-/// tried capturing stuck pieces first and then the weakest, and with the weakest movers
-/// first. This keeps the strong pieces for later: solutions are found sooner, and the
-/// positions met first are the strong ones, which then cover the weaker ones met later
-/// (about a fifth less search on the hardest boards).
+/// The first move order: captures of stuck pieces first, then of the weakest pieces, by
+/// the weakest movers first. It keeps strong pieces for later, so the positions met first
+/// are the strong ones, which then cover the weaker ones met later: of the 25 orders the
+/// benchmark compares (`hardness orders`), its worst case on the hard unsolvable boards
+/// is among the lowest, so it gets the first turn.
 const VICTIM_ORDER: [u8; 7] = [STUCK, PAWN, KNIGHT, BISHOP, ROOK, KING, QUEEN];
 const MOVER_ORDER: [u8; 6] = [PAWN, KNIGHT, BISHOP, ROOK, KING, QUEEN];
 
+/// The orders `solve` takes turns with, (victims, movers). Chosen by the benchmark: on
+/// the hard solvable boards each of these is fast where the others are slow (strongest
+/// movers first; knights then pawns captured first by pawns then bishops; strongest
+/// captured first). Other sets of orders measured did no better.
 const PORTFOLIO: [([u8; 7], [u8; 6]); 4] = [
     (VICTIM_ORDER, MOVER_ORDER),
     (VICTIM_ORDER, [QUEEN, KING, ROOK, BISHOP, KNIGHT, PAWN]),
@@ -760,7 +769,9 @@ const PORTFOLIO: [([u8; 7], [u8; 6]); 4] = [
         MOVER_ORDER,
     ),
 ];
-const FIRST_BUDGET: u64 = 500;
+/// The calls each order may spend in the first round; the budget grows fourfold each
+/// round (budgets from 200 to 2 000 and growth from 2x to 8x measured within a tenth).
+const FIRST_BUDGET: u64 = 1000;
 
 /// A set of moves: bit `to` of entry `from` stands for the move from `from` to `to`.
 type MoveSet = [u16; 16];
@@ -853,16 +864,13 @@ impl Solver {
             }
             for &(kind, from, targets) in &movers[..count] {
                 for to in squares_of(targets & prey & !dead_moves[from]) {
-                    // The mover keeps its type and takes the captured piece's square.
-                    let mut next = *of_kind;
-                    next[victim as usize] &= !(1 << to);
-                    next[kind as usize] ^= 1 << from | 1 << to;
+                    // The mover keeps its type and takes the captured piece's square;
+                    // the position is built only if the memo does not cover it.
                     let occ_after = occ & !(1 << from);
                     let mut stuck = blinded_by[from] & !(1 << to);
                     if self.rules.reach[kind as usize][to] & occ_after == 0 {
                         stuck |= 1 << to;
                     }
-                    mark_stuck(&mut next, stuck);
                     let next_strengths = (strengths & !all_lanes(1 << from | 1 << to)
                         | lanes_of_kind(kind as usize) << to)
                         & !all_lanes(stuck);
@@ -871,6 +879,12 @@ impl Solver {
                         .dead_ends
                         .covers(occ_after, next_strengths, self.cuts.covering)
                     {
+                        let mut next = *of_kind;
+                        next[victim as usize] &= !(1 << to);
+                        next[kind as usize] ^= 1 << from | 1 << to;
+                        if stuck != 0 {
+                            mark_stuck(&mut next, stuck);
+                        }
                         let still_dead = independent_of(&dead_moves, from, to);
                         if self.calls > self.limit {
                             self.aborted = true;
@@ -914,13 +928,16 @@ impl Solver {
             victim_order: VICTIM_ORDER,
             mover_order: MOVER_ORDER,
             portfolio: PORTFOLIO.to_vec(),
+            first_budget: FIRST_BUDGET,
             limit: u64::MAX,
             aborted: false,
         }
     }
 
     /// A solution from start to end, or None if the board cannot be reduced to one piece
-    /// (an empty board has no solution either).
+    /// (an empty board has no solution either). The orders of `portfolio` take turns, each
+    /// searching until the calls pass its budget; a search that ends without being cut
+    /// short decides the answer.
     pub fn solve(&mut self, mut start: Position) -> Option<Vec<Move>> {
         let occ = occupancy(&start);
         if occ == 0 {
@@ -929,7 +946,7 @@ impl Solver {
         let blind = pieces_without_sight(&self.rules, &start, occ);
         mark_stuck(&mut start, blind);
         let strengths = strengths_of(&start);
-        let mut budget = FIRST_BUDGET;
+        let mut budget = self.first_budget;
         loop {
             let orders = if self.portfolio.is_empty() {
                 vec![(self.victim_order, self.mover_order)]
@@ -953,7 +970,7 @@ impl Solver {
                     return None;
                 }
             }
-            budget *= 2;
+            budget *= 4;
         }
     }
 }
@@ -1814,6 +1831,7 @@ mod tests {
             })
             .collect();
         let mut fired = [0u64; 5];
+        let mut turns = 0;
         let (mut solvable, mut unsolvable) = (0, 0);
         for text in &boards {
             let pieces = naive::pieces_of(text);
@@ -1843,6 +1861,32 @@ mod tests {
                     fired[i] += 1;
                 }
             }
+            // Taking turns between orders (searches cut short, the memo shared) must
+            // agree with one order searched to the end; a tiny budget makes the turns
+            // frequent.
+            let mut single = Solver::new();
+            single.portfolio.clear();
+            let mut hurried = Solver::new();
+            hurried.first_budget = 5;
+            let moves = hurried.solve(board(text));
+            assert_eq!(
+                moves.is_some(),
+                answer.is_some(),
+                "turns differ on {}",
+                text
+            );
+            if let Some(ref moves) = moves {
+                assert!(naive::replays(&pieces, moves), "bad solution for {}", text);
+            }
+            assert_eq!(
+                single.solve(board(text)).is_some(),
+                answer.is_some(),
+                "one order differs on {}",
+                text
+            );
+            if hurried.calls > 5 {
+                turns += 1;
+            }
         }
         assert!(
             solvable > 300 && unsolvable > 300,
@@ -1850,6 +1894,7 @@ mod tests {
             solvable,
             unsolvable
         );
+        assert!(turns > 20, "only {} searches took turns", turns);
         // Each cut must change the search on some of these boards, or the check is empty.
         // The pass-through rule is implied by the entries rule, so it changes nothing
         // while that is on; it is checked on its own in the next test.
