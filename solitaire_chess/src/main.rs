@@ -68,7 +68,7 @@
 //! order, 16-piece boards reached 89 000 calls). The hardest found, by
 //! hill-climbing on the search's own count of calls (examples/hardness.rs), is the
 //! unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends, some 15 ms of
-//! search and 3.5 MB, about 13x the wall time of an empty program that reads its input
+//! search and 3.5 MB, 12x to 13x the wall time of an empty program that reads its input
 //! (on a loaded machine; the goal of 1.5x is not reached); the hardest solvable one
 //! found, sample 29, takes 66 473 calls. Those unsolvable boards need 95 000 calls without
 //! the entries rule and turn-taking, and 1.1 million calls (186 000 positions) with a plain
