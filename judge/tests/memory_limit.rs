@@ -320,7 +320,7 @@ fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
     // debug build of the judge.
     let blank_lines = format!("head -c {} /dev/zero | tr '\\0' '\\n'", 16 << 20);
     let sample = workspace_root().join("samples").join("checks_post_facto");
-    let answer = sample.join("01-contest-first.out");
+    let answer = sample.join("01-seed-contest-sample-1.out");
     let cases = [
         // The line-by-line comparison of single-answer problems.
         (
@@ -334,7 +334,7 @@ fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
         (
             "checks_post_facto",
             "first",
-            fs::read_to_string(sample.join("01-contest-first.in")).unwrap(),
+            fs::read_to_string(sample.join("01-seed-contest-sample-1.in")).unwrap(),
             fs::read_to_string(&answer).unwrap(),
             format!("cat '{}'; {}", answer.display(), blank_lines),
         ),
