@@ -47,7 +47,9 @@
 //! Cost: O(n * 32) for parsing and replays; at most n * 128 nogoods (one per checkpoint and jump
 //! line); each search node scans them once and the search has at most 32 levels. In practice a
 //! 100-move game needs well under a millisecond. The input is read line by line and at most 256
-//! bytes of a line are kept, so memory stays flat however large the input is.
+//! bytes of a line are kept, so memory stays flat however large the input is. The blank lines
+//! after the moves are skipped a buffer at a time, not line by line: 100 MB of `\n` or of
+//! `\r\n` take 0.16 to 0.21 s (1.6 to 2.6 s line by line; measured on a busy machine).
 
 use std::io::{self, BufRead, Write};
 
@@ -307,6 +309,68 @@ impl<R: BufRead> LineReader<R> {
             chars,
         }))
     }
+
+    /// Skips blank lines in bulk, where only their blankness matters (the
+    /// end of the input): a whole buffer at a time is searched for a byte
+    /// other than a space, tab, CR or LF, and its line ends are counted,
+    /// instead of building each line. Returns the line holding the first such
+    /// byte, whole and numbered as `next_line` would return it, or None at
+    /// the end of the input.
+    fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
+        // The blanks since the last line end start the line returned: the
+        // first `LINE_CAP` of them are kept, all are counted.
+        let mut leading = Vec::new();
+        let mut leading_count = 0;
+        loop {
+            let (used, found) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    return Ok(None);
+                }
+                let other = chunk
+                    .iter()
+                    .position(|&byte| !is_trailing_blank(byte) && byte != b'\n');
+                let blank = &chunk[..other.unwrap_or(chunk.len())];
+                self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
+                let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
+                    Some(end) => {
+                        leading.clear();
+                        leading_count = 0;
+                        &blank[end + 1..]
+                    }
+                    None => blank,
+                };
+                leading_count += since_line_end.len();
+                let room = LINE_CAP - leading.len();
+                leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
+                (blank.len(), other.is_some())
+            };
+            self.input.consume(used);
+            if found {
+                break;
+            }
+        }
+        let mut line = match self.next_line()? {
+            Some(line) => line,
+            None => return Ok(None),
+        };
+        if leading_count > 0 {
+            let mut text = String::from_utf8_lossy(&leading).into_owned();
+            text.push_str(&line.text);
+            let mut kept = LINE_CAP.min(text.len());
+            while !text.is_char_boundary(kept) {
+                kept -= 1;
+            }
+            text.truncate(kept);
+            line.text = text;
+            line.chars += leading_count;
+        }
+        Ok(Some(line))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -335,32 +399,34 @@ fn read_game<R: BufRead>(input: R) -> Result<Game, String> {
     };
     let (first, count) = parse_header(&header)?;
     let mut moves = Vec::with_capacity(count);
-    while let Some(line) = lines.next_line()? {
-        if moves.len() == count {
-            // Blank lines are the common case: no message is built for them.
-            if line.text.is_empty() {
-                continue;
+    while moves.len() < count {
+        let line = match lines.next_line()? {
+            Some(line) => line,
+            None => {
+                return Err(format!(
+                    "line {}: expected move {} of {}, found end of input",
+                    lines.lines_read + 1,
+                    moves.len() + 1,
+                    count
+                ))
             }
-            let expected = format!("end of input after {} moves", count);
-            let rest = whole_line(&line, &expected)?;
-            if rest.is_empty() {
-                continue;
-            }
-            return Err(format!(
-                "line {}: expected {}, found {}",
-                line.number,
-                expected,
-                shown(rest)
-            ));
-        }
+        };
         moves.push(parse_move(whole_line(&line, MOVE)?, line.number)?);
     }
-    if moves.len() < count {
+    // After the moves, blank lines only: skipped in bulk, so that a line is
+    // built only where a byte other than a space, tab, CR or LF stands.
+    while let Some(line) = lines.next_non_blank_line()? {
+        let expected = format!("end of input after {} moves", count);
+        let rest = whole_line(&line, &expected)?;
+        if rest.is_empty() {
+            // Other whitespace (a form feed, a no-break space...) is blank too.
+            continue;
+        }
         return Err(format!(
-            "line {}: expected move {} of {}, found end of input",
-            lines.lines_read + 1,
-            moves.len() + 1,
-            count
+            "line {}: expected {}, found {}",
+            line.number,
+            expected,
+            shown(rest)
         ));
     }
     Ok(Game { first, moves })
@@ -1627,6 +1693,115 @@ mod tests {
                 "the trailing lines were not checked"
             );
         }
+    }
+
+    /// Hands out `head`, then `filler_bytes` bytes of `filler` over and over,
+    /// then `end`, a whole chunk of `CHUNK` bytes at a time when it can, and
+    /// counts how often it is asked for more (`fill_buf`). The filler is one
+    /// chunk repeated, so the test holds no more than that.
+    struct Chunked {
+        head: Vec<u8>,
+        chunk: Vec<u8>,
+        filler_bytes: usize,
+        end: Vec<u8>,
+        served: usize,
+        fills: usize,
+    }
+
+    const CHUNK: usize = 1 << 20;
+
+    impl Chunked {
+        fn new(head: &[u8], filler: &[u8], filler_bytes: usize, end: &[u8]) -> Chunked {
+            assert_eq!(CHUNK % filler.len(), 0);
+            Chunked {
+                head: head.to_vec(),
+                chunk: filler.repeat(CHUNK / filler.len()),
+                filler_bytes,
+                end: end.to_vec(),
+                served: 0,
+                fills: 0,
+            }
+        }
+
+        fn all_served(&self) -> bool {
+            self.served == self.head.len() + self.filler_bytes + self.end.len()
+        }
+    }
+
+    impl io::Read for Chunked {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = {
+                let available = io::BufRead::fill_buf(self)?;
+                let n = available.len().min(buf.len());
+                buf[..n].copy_from_slice(&available[..n]);
+                n
+            };
+            io::BufRead::consume(self, n);
+            Ok(n)
+        }
+    }
+
+    impl io::BufRead for Chunked {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            self.fills += 1;
+            let at = self.served;
+            if at < self.head.len() {
+                return Ok(&self.head[at..]);
+            }
+            let at = at - self.head.len();
+            if at < self.filler_bytes {
+                let start = at % CHUNK;
+                let stop = CHUNK.min(start + self.filler_bytes - at);
+                return Ok(&self.chunk[start..stop]);
+            }
+            let at = at - self.filler_bytes;
+            Ok(&self.end[at.min(self.end.len())..])
+        }
+
+        fn consume(&mut self, amount: usize) {
+            self.served += amount;
+        }
+    }
+
+    #[test]
+    fn the_blank_end_is_skipped_a_buffer_at_a_time() {
+        let head = b"W 3\n21-17\n13x22x31x24\n19x28\n";
+        for filler in [&b"\n"[..], b"\r\n", b" \t\r\n"].iter() {
+            let mut input = Chunked::new(head, filler, 32 * CHUNK, b"");
+            assert_eq!(
+                super::answer_to(&mut input).unwrap(),
+                answer("W 3\n21-17\n13x22x31x24\n19x28\n").unwrap()
+            );
+            assert!(input.all_served(), "the blank end was not checked");
+            // Line by line asks for more at least once a line: millions of
+            // times. A buffer at a time, once a chunk (and for the head).
+            assert!(
+                input.fills < 32 + 20,
+                "{} calls for more input",
+                input.fills
+            );
+        }
+        // A byte deep in the blank end: its line is named, and shown as a
+        // move line is (trimmed), or cut with its length when too long to
+        // keep, even when its blanks began in an earlier chunk.
+        let mut input = Chunked::new(head, b"\r\n", 8 * CHUNK, b"\r\n \t x y \r\n\n");
+        assert_eq!(
+            super::answer_to(&mut input).unwrap_err(),
+            format!(
+                "line {}: expected end of input after 3 moves, found \"x y\"",
+                4 + 4 * CHUNK + 2
+            )
+        );
+        let mut input = Chunked::new(head, b" ", 3 * CHUNK, b"z");
+        assert_eq!(
+            super::answer_to(&mut input).unwrap_err(),
+            format!(
+                "line {}: expected end of input after 3 moves, found \"{}\"... ({} characters)",
+                4 + 1,
+                " ".repeat(20),
+                3 * CHUNK + 1
+            )
+        );
     }
 
     #[test]

@@ -392,6 +392,11 @@ fn check_stress_options(options: &Options, one_problem: bool) -> Result<(), Stri
         ("--tests", options.tests_dir.is_some()),
         ("--standalone", options.standalone),
         ("--repeat", options.repeat > 1),
+        // The reports of --stress and --generate are text only.
+        ("--json", options.json),
+        ("--verbose", options.verbose),
+        ("--save-outputs", options.save_outputs.is_some()),
+        ("-j", options.jobs.is_some()),
     ];
     if let Some((other, _)) = others.iter().find(|(_, given)| *given) {
         return Err(format!("{} and {} do not go together", mode, other));

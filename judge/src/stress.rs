@@ -15,8 +15,10 @@
 //! failure reported is the first failing case, the same on every machine.
 //! Then the shrinker takes over: it asks the problem for smaller valid inputs
 //! (a piece fewer, a weaker piece, fewer moves), keeps the first on which the
-//! program still fails with the same verdict, and starts again from there
-//! until no smaller input fails.
+//! program still fails the same way (the same verdict and the same kind of
+//! reason, so that one bug is not traded for another), and starts again from
+//! there until no smaller input fails, or its time budget runs out. A program
+//! the shell cannot start is reported without shrinking.
 
 use crate::report::{say, warn};
 use crate::rng::Rng;
@@ -82,6 +84,76 @@ struct Failure {
     output: String,
     /// Why: the checker's reason, the exit status and stderr, ...
     details: Vec<String>,
+    /// The shell could not start the program at all (not found, not
+    /// executable): no input is to blame, so there is nothing to shrink.
+    cannot_run: bool,
+}
+
+impl Failure {
+    /// What kind of failure this is, so that shrinking keeps the program's
+    /// bug rather than trading it for another one: the verdict, and the first
+    /// line of the reason with its particulars (numbers, quoted text, what
+    /// the example move list says) taken out. For a TLE only its kind counts,
+    /// `(cpu)` or `(wall)`, and whether the safety net stopped it: the rest of
+    /// its line is about the limits.
+    fn kind(&self) -> String {
+        let reason = self.details.first().map_or("", String::as_str);
+        if self.verdict == "TLE" {
+            let qualifier = reason.split(':').next().unwrap_or("TLE");
+            if reason.contains("safety net") {
+                return format!("{} at the safety net", qualifier);
+            }
+            return qualifier.to_string();
+        }
+        format!("{} {}", self.verdict, reason_words(reason))
+    }
+}
+
+/// The words of a reason, without its particulars: quoted text ("..." or
+/// '...'), numbers, brackets and punctuation go, and a plural `s` is dropped,
+/// so that `line 3: expected "4", got "2" (3 lines expected, 1 given)` and
+/// `line 1: expected "0", got "1" (1 line expected, 2 given)` are alike. An
+/// apostrophe inside a word (`sample's`) starts no quote.
+fn reason_words(reason: &str) -> String {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut escaped = false;
+    for c in reason.chars().chain(std::iter::once(' ')) {
+        if let Some(q) = quote {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                _ if c == q => quote = None,
+                _ => {}
+            }
+            continue;
+        }
+        if c.is_alphabetic() {
+            word.push(c);
+            continue;
+        }
+        let after_word = !word.is_empty();
+        if word.len() > 1 {
+            let singular = word.strip_suffix('s').unwrap_or(&word);
+            words.push(singular.to_string());
+        }
+        word.clear();
+        if c == '"' || (c == '\'' && !after_word) {
+            quote = Some(c);
+        }
+    }
+    words.join(" ")
+}
+
+/// `n` and `unit`, the unit without its plural `s` when `n` is 1.
+fn counted(n: usize, unit: &str) -> String {
+    let unit = if n == 1 {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{} {}", n, unit)
 }
 
 fn build_ours(problem: &Problem) -> Result<PathBuf, String> {
@@ -136,11 +208,36 @@ fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result<Str
     ))
 }
 
-/// Runs our solution and the user's program on `input` and judges the user's.
-fn judge_case(programs: &Programs, problem: &Problem, input: String) -> Result<Case, String> {
+/// Whether the shell said it could not start the program: exit status 126
+/// (found but not executable) or 127 (not found), with the shell's message.
+fn could_not_start(outcome: &run::Outcome) -> bool {
+    let code = match &outcome.end {
+        run::End::Exited(status) => status.code(),
+        _ => None,
+    };
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    matches!(code, Some(126) | Some(127))
+        && [
+            "not found",
+            "Permission denied",
+            "No such file",
+            "cannot execute",
+        ]
+        .iter()
+        .any(|message| stderr.contains(message))
+}
+
+/// Runs our solution and the user's program on `input` and judges the user's
+/// under `limits`.
+fn judge_case(
+    programs: &Programs,
+    problem: &Problem,
+    input: String,
+    limits: &run::Limits,
+) -> Result<Case, String> {
     let answer = our_answer(programs, problem, &input)?;
     let argv = programs.theirs.as_ref().expect("a program to judge");
-    let outcome = run_program(argv, &input, &programs.limits)?;
+    let outcome = run_program(argv, &input, limits)?;
     let output = String::from_utf8_lossy(&outcome.stdout).into_owned();
     // The judge's own verdict; the report draws the board itself.
     let no_picture: verdict::Picture = |_| None;
@@ -149,12 +246,13 @@ fn judge_case(programs: &Programs, problem: &Problem, input: String) -> Result<C
         input.as_bytes(),
         answer.as_bytes(),
         &outcome,
-        &programs.limits,
+        limits,
     );
-    let failure = (verdict != "AC").then_some(Failure {
+    let failure = (verdict != "AC").then(|| Failure {
         verdict,
         output,
         details,
+        cannot_run: could_not_start(&outcome),
     });
     Ok(Case {
         input,
@@ -178,42 +276,66 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         limits: limits_for_problem(problem, request.time_limit_ms, request.memory_limit_mb),
     };
     say(&format!(
-        "{} [{}]: stress test of up to {} cases, seed {}",
-        problem.name, cmd, request.cases, seed
+        "{} [{}]: stress test of up to {}, seed {}",
+        problem.name,
+        cmd,
+        counted(request.cases, "cases"),
+        seed
     ));
     let started = Instant::now();
     let (done, first) = find_failure(&programs, problem, request.cases, seed)?;
     let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let Some((index, case)) = first else {
         say(&format!(
-            "no failure in {} cases ({:.0} cases/s), seed {}",
-            done, rate, seed
+            "no failure in {} ({}), seed {}",
+            counted(done, "cases"),
+            rate_text(rate),
+            seed
         ));
         return Ok(true);
     };
     let failure = case.failure.clone().expect("a failing case");
     say(&format!(
-        "{} on case {} ({} cases run, {:.0} cases/s)",
+        "{} on case {} ({} run, {})",
         failure.verdict,
         index + 1,
-        done,
-        rate
+        counted(done, "cases"),
+        rate_text(rate)
     ));
     let original = case.clone();
-    let (shrunk, steps, tried) = shrink(&programs, problem, case, failure.verdict)?;
-    let (from, unit) = (problem.size)(&original.input);
-    let (to, _) = (problem.size)(&shrunk.input);
-    say(&format!(
-        "shrunk from {} to {} {} in {} steps, {} smaller candidates tried",
-        from, to, unit, steps, tried
-    ));
+    let shrunk = if failure.cannot_run {
+        // Not the input's fault: every input would fail the same way.
+        say("the program could not be started: nothing to shrink");
+        original.clone()
+    } else {
+        let Shrunk {
+            case,
+            steps,
+            tried,
+            notes,
+        } = shrink(&programs, problem, case)?;
+        let (from, unit) = (problem.size)(&original.input);
+        let (to, _) = (problem.size)(&case.input);
+        say(&format!(
+            "shrunk from {} to {} in {}, {} tried",
+            from,
+            counted(to, unit),
+            counted(steps, "steps"),
+            counted(tried, "smaller candidates")
+        ));
+        for note in notes {
+            say(&note);
+        }
+        case
+    };
     report(problem, &shrunk);
     if let Some(dir) = request.save {
+        // "-original" sorts before "-shrunk", so --tests lists them in order.
         let name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
-        save(dir, &name, &original)?;
+        save(dir, &format!("{}-original", name), &original)?;
         save(dir, &format!("{}-shrunk", name), &shrunk)?;
         say(&format!(
-            "saved: {} (.in, .out = our answer) and {}-shrunk; replay with --tests {}",
+            "saved: {}-original and {}-shrunk (.in, .out = our answer); replay with --tests {}",
             dir.join(&name).display(),
             name,
             dir.display()
@@ -231,6 +353,13 @@ pub fn stress(request: &Request) -> Result<bool, String> {
     }
     say(&format!("replay: {}", replay));
     Ok(false)
+}
+
+/// A rate of cases per second as the report shows it.
+fn rate_text(rate: f64) -> String {
+    let shown = format!("{:.0}", rate);
+    let unit = if shown == "1" { "case/s" } else { "cases/s" };
+    format!("{} {}", shown, unit)
 }
 
 /// Runs cases `0..cases` on all cores until one fails: how many ran, and the
@@ -255,7 +384,7 @@ fn find_failure(
                     break;
                 }
                 let input = (problem.generate)(&mut Rng::for_case(seed, i as u64));
-                let judged = judge_case(programs, problem, input);
+                let judged = judge_case(programs, problem, input, &programs.limits);
                 if !matches!(&judged, Ok(case) if case.failure.is_none()) {
                     stop.store(true, Ordering::SeqCst);
                     found.lock().expect("no panics").push((i, judged));
@@ -271,10 +400,10 @@ fn find_failure(
                 let rate = n as f64 / started.elapsed().as_secs_f64();
                 let _ = write!(
                     std::io::stderr(),
-                    "\r{} of {} cases, {:.0} cases/s, seed {}   ",
+                    "\r{} of {} cases, {}, seed {}   ",
                     n,
                     cases,
-                    rate,
+                    rate_text(rate),
                     seed
                 );
                 let _ = std::io::stderr().flush();
@@ -291,29 +420,72 @@ fn find_failure(
     }
 }
 
-/// Shrinks a failing case: the smallest input reached, the number of steps
-/// taken and the number of candidates tried (counted as if tried one at a
-/// time: those after the one kept are not counted). A candidate counts only
-/// when it is a valid input, which our answer proves: our solution answers
-/// it and the checker accepts that answer. (The problems' shrinkers mostly
-/// make valid inputs by construction; checks_post_facto's also makes some
-/// that need this proof.)
-fn shrink(
-    programs: &Programs,
-    problem: &Problem,
-    mut case: Case,
-    verdict: &str,
-) -> Result<(Case, usize, usize), String> {
+/// Shrinking stops after this long, keeping the smallest failing input found
+/// so far: a program that hangs costs a whole wait per candidate.
+const SHRINK_BUDGET: Duration = Duration::from_secs(30);
+
+/// What shrinking reached.
+struct Shrunk {
+    /// The smallest failing input found.
+    case: Case,
+    /// Smaller inputs kept, one after the other.
+    steps: usize,
+    /// Candidates tried (counted as if tried one at a time: those after the
+    /// one kept are not counted).
+    tried: usize,
+    /// Lines for the report: a budget that ran out, a changed limit.
+    notes: Vec<String>,
+}
+
+/// The limits shrink candidates run under. A program that was still waiting
+/// at the wall-clock safety net (2 x limit + 1 s) would make every candidate
+/// wait that long too, so for such a failure the candidates get a time limit
+/// whose safety net falls at the real limit (or at 1 s and a bit when the
+/// limit is shorter): a candidate still waiting then has been idle for longer
+/// than the limit allows. A candidate that computes past that shorter limit
+/// gets TLE (cpu), another kind of failure, and is not kept.
+fn shrink_limits(limits: &run::Limits, kind: &str) -> run::Limits {
+    if kind != "TLE (wall) at the safety net" {
+        return *limits;
+    }
+    let second = Duration::from_secs(1);
+    run::Limits {
+        time: (limits.time.saturating_sub(second) / 2).max(limits.time / 4),
+        memory_bytes: limits.memory_bytes,
+    }
+}
+
+/// Shrinks a failing case: the smallest input on which the program still
+/// fails the same way (same verdict, same kind of reason: see
+/// `Failure::kind`). A candidate counts only when it is a valid input, which
+/// our answer proves: our solution answers it and the checker accepts that
+/// answer. (The problems' shrinkers mostly make valid inputs by
+/// construction; checks_post_facto's also makes some that need this proof.)
+fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shrunk, String> {
+    let kind = case.failure.as_ref().expect("a failing case").kind();
+    let limits = shrink_limits(&programs.limits, &kind);
+    let started = Instant::now();
     let (mut steps, mut tried) = (0, 0);
+    let mut notes = Vec::new();
     'smaller: loop {
         let candidates = (problem.shrink)(&case.input);
         // Candidates are judged a batch at a time, one per core; the first
         // failing one in the problem's order is kept.
         for batch in candidates.chunks(workers()) {
+            if started.elapsed() > SHRINK_BUDGET {
+                notes.push(format!(
+                    "shrinking stopped after {} s (its time budget): the input shown is \
+                     the smallest failing one found so far",
+                    SHRINK_BUDGET.as_secs()
+                ));
+                break 'smaller;
+            }
             let judged: Vec<Result<Case, String>> = thread::scope(|scope| {
                 let handles: Vec<_> = batch
                     .iter()
-                    .map(|input| scope.spawn(|| judge_case(programs, problem, input.clone())))
+                    .map(|input| {
+                        scope.spawn(|| judge_case(programs, problem, input.clone(), &limits))
+                    })
                     .collect();
                 handles
                     .into_iter()
@@ -326,20 +498,43 @@ fn shrink(
                 // checker rejects, is not a valid input: skipped.
                 let Ok(smaller) = smaller else { continue };
                 let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
-                if valid.is_ok()
-                    && smaller
-                        .failure
-                        .as_ref()
-                        .is_some_and(|f| f.verdict == verdict)
-                {
+                if valid.is_ok() && smaller.failure.as_ref().is_some_and(|f| f.kind() == kind) {
                     case = smaller;
                     steps += 1;
                     continue 'smaller;
                 }
             }
         }
-        return Ok((case, steps, tried));
+        break;
     }
+    if steps > 0 && limits.time != programs.limits.time {
+        notes.push(format!(
+            "(smaller inputs were judged with the safety net at {} ms, not at {} ms)",
+            limits.wall_net().as_millis(),
+            programs.limits.wall_net().as_millis()
+        ));
+        // The report shows the shrunk input judged under the real limits.
+        let again = judge_case(programs, problem, case.input.clone(), &programs.limits)?;
+        match &again.failure {
+            Some(failure) if failure.kind() == kind => case = again,
+            Some(failure) => notes.push(format!(
+                "under the real limits the shrunk input gets {} instead: {}",
+                failure.verdict,
+                failure.details.first().map_or("", String::as_str)
+            )),
+            None => notes.push(
+                "under the real limits the shrunk input passes: the failure shown is \
+                 under the shorter limit"
+                    .to_string(),
+            ),
+        }
+    }
+    Ok(Shrunk {
+        case,
+        steps,
+        tried,
+        notes,
+    })
 }
 
 /// Prints the case: input, our answer, the program's answer, why it failed
@@ -387,11 +582,37 @@ fn shell_quote(text: &str) -> String {
     }
 }
 
+/// `--generate` writes into a folder only when it holds no `case-*.in` or
+/// `case-*.out` yet: tests of an earlier run (of another seed, or more of
+/// them) would otherwise stay behind and mix with the new ones. The judge
+/// removes nothing; the user clears the folder or picks another.
+fn refuse_used_folder(dir: &Path) -> Result<(), String> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(format!("cannot read {}: {}", dir.display(), e)),
+    };
+    let mut generated = entries.filter_map(|entry| {
+        let name = entry.ok()?.file_name().to_string_lossy().into_owned();
+        let ours = name.starts_with("case-") && (name.ends_with(".in") || name.ends_with(".out"));
+        ours.then_some(name)
+    });
+    match generated.next() {
+        None => Ok(()),
+        Some(name) => Err(format!(
+            "{} already holds generated tests ({} ...): remove them or choose another folder",
+            dir.display(),
+            dir.join(name).display()
+        )),
+    }
+}
+
 /// `--generate`: writes cases `1..=count` (the inputs `--stress` with the same
 /// seed would try first) as `case-NNNN.in` with our answer in `.out`.
 pub fn generate(request: &Request) -> Result<(), String> {
     let problem = request.problem;
     let dir = request.save.expect("--generate has a --save");
+    refuse_used_folder(dir)?;
     let seed = request.seed.unwrap_or_else(seed_from_clock);
     let programs = Programs {
         ours: build_ours(problem)?,
@@ -436,9 +657,10 @@ pub fn generate(request: &Request) -> Result<(), String> {
         return Err(why);
     }
     say(&format!(
-        "wrote {} {} tests to {} (case-*.in, our answers in .out), seed {}",
+        "wrote {} {} {} to {} (case-*.in, our answers in .out), seed {}",
         count,
         problem.name,
+        if count == 1 { "test" } else { "tests" },
         dir.display(),
         seed
     ));
@@ -447,7 +669,7 @@ pub fn generate(request: &Request) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::shell_quote;
+    use super::{counted, reason_words, shell_quote, Failure};
     use crate::rng::Rng;
     use crate::PROBLEMS;
 
@@ -456,6 +678,72 @@ mod tests {
         assert_eq!(shell_quote("./a.out"), "./a.out");
         assert_eq!(shell_quote("python3 my.py"), "'python3 my.py'");
         assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+
+    fn failure(verdict: &'static str, reason: &str) -> Failure {
+        Failure {
+            verdict,
+            output: String::new(),
+            details: vec![reason.to_string(), "stderr: anything".to_string()],
+            cannot_run: false,
+        }
+    }
+
+    #[test]
+    fn a_kind_of_failure_ignores_particulars() {
+        let same = |a: &Failure, b: &Failure| a.kind() == b.kind();
+        let wa = |reason: &str| failure("WA", reason);
+        assert!(same(
+            &wa(r#"line 3: expected "4", got "2" (3 lines expected, 1 given)"#),
+            &wa(r#"line 1: expected "0", got "1 \" 2" (1 line expected, 2 given)"#)
+        ));
+        assert!(!same(
+            &wa(r#"line 1: expected "4", got "2""#),
+            &wa(r#"line 1: expected "4", got end of output"#)
+        ));
+        let zero = "output 0 (unsolvable), but the board can be solved, e.g. [[[2,1],[1,2]]]";
+        assert!(same(
+            &wa(zero),
+            &wa("output 0 (unsolvable), but the board can be solved, e.g. [[[0,0],[3,3]]]")
+        ));
+        assert!(!same(
+            &wa(zero),
+            &wa("output 0, but the board has a single piece: the answer is []")
+        ));
+        assert!(!same(&wa(zero), &failure("RE", zero)));
+        // An apostrophe inside a word quotes nothing.
+        assert_eq!(
+            reason_words("the sample's .out is wrong"),
+            "the sample out i wrong"
+        );
+        assert!(same(
+            &failure("RE", "exit code 3"),
+            &failure("RE", "exit code 101")
+        ));
+        assert!(!same(
+            &failure("RE", "exit code 3"),
+            &failure("RE", "killed by signal 11 (SIGSEGV)")
+        ));
+        let tle = |reason: &str| failure("TLE", reason);
+        assert!(same(
+            &tle("TLE (cpu): 2100 ms of CPU time, over the 2000 ms limit; killed once past it"),
+            &tle("TLE (cpu): 510 ms of CPU time, over the 500 ms limit; killed once past it")
+        ));
+        assert!(!same(
+            &tle("TLE (cpu): 2100 ms of CPU time, over the 2000 ms limit"),
+            &tle("TLE (wall): 2100 ms of wall time, 900 ms of it off the CPU")
+        ));
+        assert!(!same(
+            &tle("TLE (wall): still running at the wall-clock safety net (5000 ms)"),
+            &tle("TLE (wall): 2100 ms of wall time, 900 ms of it off the CPU")
+        ));
+    }
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(counted(1, "pieces"), "1 piece");
+        assert_eq!(counted(0, "pieces"), "0 pieces");
+        assert_eq!(counted(2, "steps"), "2 steps");
     }
 
     /// Every problem's generator draws inputs its shrinker understands, and

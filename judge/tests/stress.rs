@@ -147,7 +147,8 @@ fn finds_and_shrinks(problem: &str, exe: &Path, seed: &str, at_most: usize) -> (
         .unwrap_or_else(|| panic!("no 'on case N' in the report:\n{}", r.stdout));
     let name = format!("{}-seed{}-case{}", problem, seed, found_on);
     let shrunk = fs::read_to_string(saved.join(format!("{}-shrunk.in", name))).unwrap();
-    let original = fs::read_to_string(saved.join(format!("{}.in", name))).unwrap();
+    let original = fs::read_to_string(saved.join(format!("{}-original.in", name))).unwrap();
+    assert!(saved.join(format!("{}-original.out", name)).is_file());
     assert!(saved.join(format!("{}-shrunk.out", name)).is_file());
     let shrunk_size = size(problem, &shrunk);
     assert!(
@@ -182,6 +183,13 @@ fn finds_and_shrinks(problem: &str, exe: &Path, seed: &str, at_most: usize) -> (
         exe.to_str().unwrap(),
     ]);
     assert_eq!(replay.code, Some(1), "{}", replay.stdout);
+    // The original comes first in the listing, then its shrunk form.
+    let at = |what: &str| replay.stdout.find(&format!("{}-{}", name, what));
+    assert!(
+        at("original").unwrap() < at("shrunk").unwrap(),
+        "{}",
+        replay.stdout
+    );
     println!(
         "{}: found on case {}, shrunk to {}",
         problem, found_on, shrunk_size
@@ -424,10 +432,185 @@ fn bad_use_gets_one_line_and_status_2() {
             "--seed",
             "x",
         ],
+        // The reports of --stress and --generate are text only.
+        &["checkers_pos", "--cmd", "cat", "--stress", "5", "--json"],
+        &["checkers_pos", "--cmd", "cat", "--stress", "5", "--verbose"],
+        &["checkers_pos", "--generate", "5", "--save", "x", "--json"],
+        &[
+            "checkers_pos",
+            "--generate",
+            "5",
+            "--save",
+            "x",
+            "--verbose",
+        ],
     ] {
         let r = judge(args);
         assert_eq!(r.code, Some(2), "{:?}: {}", args, r.stderr);
         assert_eq!(r.stderr.lines().count(), 1, "{:?}: {}", args, r.stderr);
         assert!(r.stdout.is_empty(), "{:?}: {}", args, r.stdout);
     }
+}
+
+/// The number after `before` in `text` (the first such place).
+fn number_after(text: &str, before: &str) -> usize {
+    text.split(before)
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.trim_end_matches(',').parse().ok())
+        .unwrap_or_else(|| panic!("no number after {:?} in:\n{}", before, text))
+}
+
+#[test]
+fn a_program_that_cannot_start_is_reported_and_not_shrunk() {
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        "./nonexistent-program",
+        "--stress",
+        "1",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("stress test of up to 1 case, seed 4"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("RE on case 1 (1 case run, "),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("exit code 127"), "{}", r.stdout);
+    assert!(r.stdout.contains("not found"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("the program could not be started: nothing to shrink"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("shrunk from"), "{}", r.stdout);
+    // A crash that the input may cause is still shrunk.
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        "cat >/dev/null; exit 3",
+        "--stress",
+        "1",
+        "--seed",
+        "8",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("shrunk from 4 to 0 pieces"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_sleeper_is_shrunk_with_one_wait_per_step() {
+    // Case 1 of seed 8 has 4 pieces. Every candidate of a sleeper times out,
+    // so each step keeps the first candidate it tries; the candidates are
+    // stopped near the time limit rather than at 2 x limit + 1 s.
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        "sleep 10",
+        "--stress",
+        "5",
+        "--seed",
+        "8",
+        "--time-limit",
+        "100",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("TLE on case 1 "), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("shrunk from 4 to 0 pieces"),
+        "{}",
+        r.stdout
+    );
+    let steps = number_after(&r.stdout, "pieces in");
+    let tried = number_after(&r.stdout, "steps,");
+    assert_eq!((steps, tried), (4, 4), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "(smaller inputs were judged with the safety net at 1050 ms, not at 1200 ms)"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("TLE (wall)"), "{}", r.stdout);
+}
+
+#[test]
+fn shrinking_keeps_the_kind_of_failure() {
+    // Saying 0 (unsolvable) to every board: the bug is "0 for a solvable
+    // board". A single piece would fail too, but for another reason (its
+    // answer is []), so shrinking must stop at a solvable board of two or
+    // more pieces.
+    let saved = TempDir::new("kind");
+    let r = judge(&[
+        "solitaire_chess",
+        "--cmd",
+        "cat >/dev/null; echo 0",
+        "--stress",
+        "100",
+        "--seed",
+        "5",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "WA on case");
+    let name = format!("solitaire_chess-seed5-case{}-shrunk", found_on);
+    let shrunk = fs::read_to_string(saved.join(format!("{}.in", name))).unwrap();
+    let answer = fs::read_to_string(saved.join(format!("{}.out", name))).unwrap();
+    assert!(size("solitaire_chess", &shrunk) >= 2, "{}", r.stdout);
+    assert_ne!(answer.trim(), "0", "the shrunk board is solvable");
+    assert!(
+        r.stdout
+            .contains("output 0 (unsolvable), but the board can be solved"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("single piece"), "{}", r.stdout);
+}
+
+#[test]
+fn generate_refuses_a_folder_with_generated_tests() {
+    let dir = TempDir::new("used");
+    fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let args = [
+        "checkers_pos",
+        "--generate",
+        "1",
+        "--seed",
+        "3",
+        "--save",
+        dir.to_str().unwrap(),
+    ];
+    // Other files are no obstacle.
+    let r = judge(&args);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("wrote 1 checkers_pos test to"),
+        "{}",
+        r.stdout
+    );
+    // A second run would mix its tests with the first's: refused, nothing
+    // touched.
+    let before = files(&dir);
+    let r = judge(&args);
+    assert_eq!(r.code, Some(2), "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("already holds generated tests"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(files(&dir), before);
 }

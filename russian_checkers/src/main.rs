@@ -51,8 +51,10 @@
 //! moves or a 10-jump chain, so any input takes microseconds, far below the
 //! cost of starting the process. The input is read line by line and at most
 //! 256 bytes of a line are kept, so memory stays flat (a few hundred KB in
-//! all) however large the input is; 30 MB of trailing newlines (30 million
-//! blank lines) take about 0.7 s to read.
+//! all) however large the input is. The blank lines after the turn are
+//! skipped a buffer at a time, not line by line: 100 MB of `\n` or of `\r\n`
+//! take 0.10 to 0.14 s (1.7 to 2.6 s line by line; measured on a busy
+//! machine).
 
 use std::io::{self, BufRead, Write};
 
@@ -162,8 +164,8 @@ fn read_position<R: BufRead>(input: R) -> Result<(Board, Side), String> {
             }
         },
     };
-    // Blank lines after the turn are just trailing newlines.
-    while let Some(line) = lines.next_line()? {
+    // Blank lines after the turn are just trailing newlines (skipped in bulk).
+    while let Some(line) = lines.next_non_blank_line()? {
         if !line.text.is_empty() {
             return Err(format!(
                 "line {}: expected nothing after the turn line, found {}",
@@ -363,6 +365,68 @@ impl<R: BufRead> LineReader<R> {
             text,
             chars,
         }))
+    }
+
+    /// Skips blank lines in bulk, where only their blankness matters (the
+    /// end of the input): a whole buffer at a time is searched for a byte
+    /// other than a space, tab, CR or LF, and its line ends are counted,
+    /// instead of building each line. Returns the line holding the first such
+    /// byte, whole and numbered as `next_line` would return it, or None at
+    /// the end of the input.
+    fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
+        // The blanks since the last line end start the line returned: the
+        // first `LINE_CAP` of them are kept, all are counted.
+        let mut leading = Vec::new();
+        let mut leading_count = 0;
+        loop {
+            let (used, found) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    return Ok(None);
+                }
+                let other = chunk
+                    .iter()
+                    .position(|&byte| !is_trailing_blank(byte) && byte != b'\n');
+                let blank = &chunk[..other.unwrap_or(chunk.len())];
+                self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
+                let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
+                    Some(end) => {
+                        leading.clear();
+                        leading_count = 0;
+                        &blank[end + 1..]
+                    }
+                    None => blank,
+                };
+                leading_count += since_line_end.len();
+                let room = LINE_CAP - leading.len();
+                leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
+                (blank.len(), other.is_some())
+            };
+            self.input.consume(used);
+            if found {
+                break;
+            }
+        }
+        let mut line = match self.next_line()? {
+            Some(line) => line,
+            None => return Ok(None),
+        };
+        if leading_count > 0 {
+            let mut text = String::from_utf8_lossy(&leading).into_owned();
+            text.push_str(&line.text);
+            let mut kept = LINE_CAP.min(text.len());
+            while !text.is_char_boundary(kept) {
+                kept -= 1;
+            }
+            text.truncate(kept);
+            line.text = text;
+            line.chars += leading_count;
+        }
+        Ok(Some(line))
     }
 }
 
@@ -1225,6 +1289,113 @@ mod tests {
                 "the trailing lines were not checked"
             );
         }
+    }
+
+    /// Hands out `head`, then `filler_bytes` bytes of `filler` over and over,
+    /// then `end`, a whole chunk of `CHUNK` bytes at a time when it can, and
+    /// counts how often it is asked for more (`fill_buf`). The filler is one
+    /// chunk repeated, so the test holds no more than that.
+    struct Chunked {
+        head: Vec<u8>,
+        chunk: Vec<u8>,
+        filler_bytes: usize,
+        end: Vec<u8>,
+        served: usize,
+        fills: usize,
+    }
+
+    const CHUNK: usize = 1 << 20;
+
+    impl Chunked {
+        fn new(head: &[u8], filler: &[u8], filler_bytes: usize, end: &[u8]) -> Chunked {
+            assert_eq!(CHUNK % filler.len(), 0);
+            Chunked {
+                head: head.to_vec(),
+                chunk: filler.repeat(CHUNK / filler.len()),
+                filler_bytes,
+                end: end.to_vec(),
+                served: 0,
+                fills: 0,
+            }
+        }
+
+        fn all_served(&self) -> bool {
+            self.served == self.head.len() + self.filler_bytes + self.end.len()
+        }
+    }
+
+    impl io::Read for Chunked {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = {
+                let available = io::BufRead::fill_buf(self)?;
+                let n = available.len().min(buf.len());
+                buf[..n].copy_from_slice(&available[..n]);
+                n
+            };
+            io::BufRead::consume(self, n);
+            Ok(n)
+        }
+    }
+
+    impl io::BufRead for Chunked {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            self.fills += 1;
+            let at = self.served;
+            if at < self.head.len() {
+                return Ok(&self.head[at..]);
+            }
+            let at = at - self.head.len();
+            if at < self.filler_bytes {
+                let start = at % CHUNK;
+                let stop = CHUNK.min(start + self.filler_bytes - at);
+                return Ok(&self.chunk[start..stop]);
+            }
+            let at = at - self.filler_bytes;
+            Ok(&self.end[at.min(self.end.len())..])
+        }
+
+        fn consume(&mut self, amount: usize) {
+            self.served += amount;
+        }
+    }
+
+    #[test]
+    fn the_blank_end_is_skipped_a_buffer_at_a_time() {
+        let head = &example_text().into_bytes();
+        for filler in [&b"\n"[..], b"\r\n", b" \t\r\n"].iter() {
+            let mut input = Chunked::new(head, filler, 32 * CHUNK, b"");
+            assert_eq!(
+                read_position(&mut input).unwrap(),
+                parse_position(&example_text()).unwrap()
+            );
+            assert!(input.all_served(), "the blank end was not checked");
+            // Line by line asks for more at least once a line: millions of
+            // times. A buffer at a time, once a chunk (and for the head).
+            assert!(
+                input.fills < 32 + 20,
+                "{} calls for more input",
+                input.fills
+            );
+        }
+        // A byte deep in the blank end: its line is named, shown whole with
+        // the blanks before it, even when they began in an earlier chunk.
+        let mut input = Chunked::new(head, b"\r\n", 8 * CHUNK, b"\r\n \t x y \r\n\n");
+        assert_eq!(
+            read_position(&mut input).unwrap_err(),
+            format!(
+                "line {}: expected nothing after the turn line, found \" \\t x y\"",
+                9 + 4 * CHUNK + 2
+            )
+        );
+        let mut input = Chunked::new(head, b" ", 3 * CHUNK, b"z");
+        assert_eq!(
+            read_position(&mut input).unwrap_err(),
+            format!(
+                "line {}: expected nothing after the turn line, found \"{}\"...",
+                9 + 1,
+                " ".repeat(20)
+            )
+        );
     }
 
     #[test]
