@@ -173,7 +173,7 @@ struct Rules {
     reach: [[u16; 16]; 8],
     /// spread[kind][row][bits]: `reach` of every square of row `row` set in the 4-bit mask
     /// `bits`, or-ed together; looking a whole row up at once keeps the zones cheap.
-    spread: Vec<[[u16; 16]; 4]>,
+    spread: [[[u16; 16]; 4]; 8],
     /// between[a][b]: the squares strictly between a and b when they share a line or a
     /// diagonal, else 0.
     between: [[u16; 16]; 16],
@@ -219,20 +219,16 @@ impl Rules {
                 }
             }
         }
-        let spread = reach
-            .iter()
-            .map(|of_square| {
-                let mut table = [[0u16; 16]; 4];
-                for (row, entries) in table.iter_mut().enumerate() {
-                    for (bits, entry) in entries.iter_mut().enumerate() {
-                        *entry = (0..4)
-                            .filter(|x| bits & (1 << x) != 0)
-                            .fold(0, |m, x| m | of_square[4 * row + x]);
-                    }
+        let mut spread = [[[0u16; 16]; 4]; 8];
+        for (table, of_square) in spread.iter_mut().zip(reach.iter()) {
+            for (row, entries) in table.iter_mut().enumerate() {
+                for (bits, entry) in entries.iter_mut().enumerate() {
+                    *entry = (0..4)
+                        .filter(|x| bits & (1 << x) != 0)
+                        .fold(0, |m, x| m | of_square[4 * row + x]);
                 }
-                table
-            })
-            .collect();
+            }
+        }
         let mut between = [[0u16; 16]; 16];
         for (a, lines) in rays.iter().enumerate() {
             for ray in lines.iter() {
@@ -564,24 +560,24 @@ fn at_most_as_strong(weaker: Strengths, stronger: Strengths) -> bool {
 /// when the second has no solution, neither has the first, and only the strongest dead
 /// positions need keeping.
 ///
-/// The memo is one flat table with open addressing. An entry is one u128: the strengths
-/// in bits 0..80 (five lanes of 16 squares), the occupied squares in bits 80..96 and an
-/// in-use bit. All entries of one set of squares hash to the same home slot, so a lookup
-/// scans the run of entries from there to the first free slot.
+/// The memo is one flat table with open addressing, kept as two arrays: the occupied
+/// squares of each slot (0 for a free slot: a recorded position has two pieces at least)
+/// and the strengths (see `Strengths`). All entries of one set of squares hash to the
+/// same home slot, so a lookup scans the run of slots from there to the first free one,
+/// comparing only the squares until they match.
 struct DeadEnds {
-    slots: Vec<u128>,
+    squares: Vec<u16>,
+    strengths: Vec<Strengths>,
     used: usize,
     /// log2 of the number of slots.
     bits: u32,
 }
 
-const STRENGTH_BITS: u128 = (1 << (16 * STEP_KINDS)) - 1;
-const IN_USE: u128 = 1 << 96;
-
 impl DeadEnds {
     fn new() -> DeadEnds {
         DeadEnds {
-            slots: vec![0; 1 << 10],
+            squares: vec![0; 1 << 10],
+            strengths: vec![0; 1 << 10],
             used: 0,
             bits: 10,
         }
@@ -592,24 +588,19 @@ impl DeadEnds {
         ((occ as u32 + 1).wrapping_mul(0x9E37_79B1) >> (32 - self.bits)) as usize
     }
 
-    fn entry(occ: u16, strengths: Strengths) -> u128 {
-        IN_USE | (occ as u128) << 80 | strengths
-    }
-
     /// Whether the position is known to be dead: some dead position with the same
     /// occupied squares is at least as strong everywhere.
     /// Without `covering`, only an equal dead position counts.
     fn covers(&self, occ: u16, strengths: Strengths, covering: bool) -> bool {
-        let mask = self.slots.len() - 1;
-        let key = DeadEnds::entry(occ, 0);
+        let mask = self.squares.len() - 1;
         let mut i = self.home(occ);
         loop {
-            let dead = self.slots[i];
-            if dead == 0 {
+            let squares = self.squares[i];
+            if squares == 0 {
                 return false;
             }
-            if dead & !STRENGTH_BITS == key {
-                let dead = dead & STRENGTH_BITS;
+            if squares == occ {
+                let dead = self.strengths[i];
                 if (covering && at_most_as_strong(strengths, dead)) || strengths == dead {
                     return true;
                 }
@@ -621,47 +612,50 @@ impl DeadEnds {
     /// Records a dead position. It takes the place of the first recorded one with the
     /// same squares that it covers, if any (others it covers stay, harmlessly).
     fn insert(&mut self, occ: u16, strengths: Strengths) {
-        if 2 * (self.used + 1) > self.slots.len() {
+        if 2 * (self.used + 1) > self.squares.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let key = DeadEnds::entry(occ, 0);
+        let mask = self.squares.len() - 1;
         let mut i = self.home(occ);
         loop {
-            let dead = self.slots[i];
-            if dead == 0 {
+            let squares = self.squares[i];
+            if squares == 0 {
                 self.used += 1;
                 break;
             }
-            if dead & !STRENGTH_BITS == key && at_most_as_strong(dead & STRENGTH_BITS, strengths) {
+            if squares == occ && at_most_as_strong(self.strengths[i], strengths) {
                 break;
             }
             i = (i + 1) & mask;
         }
-        self.slots[i] = DeadEnds::entry(occ, strengths);
+        self.squares[i] = occ;
+        self.strengths[i] = strengths;
     }
 
     /// Doubles the table, keeping every entry.
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![0; 2 << self.bits]);
+        let old_squares = std::mem::replace(&mut self.squares, vec![0; 2 << self.bits]);
+        let old_strengths = std::mem::replace(&mut self.strengths, vec![0; 2 << self.bits]);
         self.bits += 1;
-        let mask = self.slots.len() - 1;
-        for dead in old.into_iter().filter(|&e| e != 0) {
-            let mut i = self.home((dead >> 80) as u16);
-            while self.slots[i] != 0 {
-                i = (i + 1) & mask;
+        let mask = self.squares.len() - 1;
+        for (&occ, &strengths) in old_squares.iter().zip(old_strengths.iter()) {
+            if occ != 0 {
+                let mut i = self.home(occ);
+                while self.squares[i] != 0 {
+                    i = (i + 1) & mask;
+                }
+                self.squares[i] = occ;
+                self.strengths[i] = strengths;
             }
-            self.slots[i] = dead;
         }
     }
 
     /// How many recorded dead ends have these squares (for the tests).
     #[cfg(test)]
     fn count_on(&self, occ: u16) -> usize {
-        let key = DeadEnds::entry(occ, 0);
-        self.slots
+        self.squares
             .iter()
-            .filter(|&&e| e & !STRENGTH_BITS == key)
+            .filter(|&&squares| squares == occ)
             .count()
     }
 }
