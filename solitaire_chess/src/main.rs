@@ -838,12 +838,15 @@ impl Solver {
         let mut movers = [(0u8, 0usize, 0u16); 16];
         let mut count = 0;
         let mut blinded_by = [0u16; 16];
+        // The squares some move not yet known dead captures on.
+        let mut attacked = 0;
         for &kind in self.mover_order.iter() {
             for from in squares_of(of_kind[kind as usize]) {
-                let targets = capture_targets(rules, kind, from, occ);
+                let targets = capture_targets(rules, kind, from, occ) & !dead_moves[from];
                 if targets != 0 {
                     movers[count] = (kind, from, targets);
                     count += 1;
+                    attacked |= targets;
                 }
                 let sight = rules.reach[kind as usize][from] & occ;
                 if sight != 0 && sight & (sight - 1) == 0 {
@@ -853,12 +856,14 @@ impl Solver {
         }
         let victim_order = self.victim_order;
         for &victim in victim_order.iter() {
-            let prey = of_kind[victim as usize];
+            let prey = of_kind[victim as usize] & attacked;
             if prey == 0 {
                 continue;
             }
+            // (dead_moves only gains the moves tried in this loop, so it is not applied
+            // again: each move is met once.)
             for &(kind, from, targets) in &movers[..count] {
-                for to in squares_of(targets & prey & !dead_moves[from]) {
+                for to in squares_of(targets & prey) {
                     // The mover keeps its type and takes the captured piece's square;
                     // the position is built only if the memo does not cover it.
                     let occ_after = occ & !(1 << from);
