@@ -441,8 +441,12 @@ fn stuck_squares_have_entries(rules: &Rules, zones: &Zones, of_kind: &Position, 
     if perfect_matching(&with_exit[..n]) {
         return true;
     }
-    // One stuck square may be the final one, entered and never left.
+    // One stuck square may be the final one, entered and never left (only a square
+    // with an entry but no exit there gains options).
     (0..n).any(|f| {
+        if any_entry[f] == with_exit[f] {
+            return false;
+        }
         let mut options = with_exit;
         options[f] = any_entry[f];
         perfect_matching(&options[..n])
