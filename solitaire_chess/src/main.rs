@@ -537,9 +537,9 @@ fn strengths_of(of_kind: &Position) -> Strengths {
 
 /// The strengths of one piece of `kind` on square 0 (shift it to its square).
 fn lanes_of_kind(kind: usize) -> Strengths {
-    (0..STEP_KINDS)
-        .filter(|k| STEPS[kind] & (1 << k) != 0)
-        .fold(0, |m, k| m | 1 << (16 * k))
+    // Bit k of the steps goes to bit 16k, the first square of lane k.
+    let steps = STEPS[kind] as u128;
+    (0..STEP_KINDS).fold(0, |m, k| m | (steps & 1 << k) << (15 * k))
 }
 
 /// Every lane of the given squares, to clear them from strengths.
