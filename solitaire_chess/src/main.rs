@@ -457,10 +457,13 @@ fn stuck_squares_have_entries(rules: &Rules, zones: &Zones, of_kind: &Position, 
 /// from which it could also leave again (see `stuck_squares_have_entries`).
 fn entries_of(rules: &Rules, zones: &Zones, of_kind: &Position, occ: u16, s: usize) -> (u16, u16) {
     let (mut any, mut with_exit) = (0, 0);
-    for (k, &pieces) in of_kind.iter().enumerate().take(PAWN as usize + 1).skip(1) {
+    // Indexed: an iterator chain here measured 1.5% more instructions in all.
+    #[allow(clippy::needless_range_loop)]
+    for k in KING as usize..=PAWN as usize {
         if zones.by_kind[k] & (1 << s) == 0 {
             continue;
         }
+        let pieces = of_kind[k];
         let reach = rules.reach[k][s] & occ;
         // The visitor reaches r without passing s (that would have been s's one
         // departure already): its zone with s taken out.
