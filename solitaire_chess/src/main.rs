@@ -843,7 +843,7 @@ impl Solver {
         // pieces that see (could capture on, ignoring blockers) no occupied square but
         // s, and so are stuck once s is vacated.
         let rules = &self.rules;
-        let mut movers = [(0u8, 0usize, 0u16); 16];
+        let mut movers = [(0u8, 0u8, 0u16); 16];
         let mut count = 0;
         let mut blinded_by = [0u16; 16];
         // The squares some move not yet known dead captures on.
@@ -852,7 +852,7 @@ impl Solver {
             for from in squares_of(of_kind[kind as usize]) {
                 let targets = capture_targets(rules, kind, from, occ) & !dead_moves[from];
                 if targets != 0 {
-                    movers[count] = (kind, from, targets);
+                    movers[count] = (kind, from as u8, targets);
                     count += 1;
                     attacked |= targets;
                 }
@@ -871,6 +871,7 @@ impl Solver {
             // (dead_moves only gains the moves tried in this loop, so it is not applied
             // again: each move is met once.)
             for &(kind, from, targets) in &movers[..count] {
+                let from = from as usize;
                 for to in squares_of(targets & prey) {
                     // The mover keeps its type and takes the captured piece's square;
                     // the position is built only if the memo does not cover it.
