@@ -157,18 +157,8 @@ const KNIGHT_JUMPS: [(i32, i32); 8] = [
     (-1, 2),
 ];
 
-/// One line out of a square: its squares, and whether they count upwards (square
-/// numbers grow along it), which tells which of them comes first.
-#[derive(Clone, Copy, Default)]
-struct Ray {
-    squares: u16,
-    upward: bool,
-}
-
 /// Tables built once from the rules.
 struct Rules {
-    /// rays[from]: the eight lines out of `from`, in the order of LINES.
-    rays: [[Ray; 8]; 16],
     /// reach[kind][from]: the squares a piece could capture on if nothing stood in the way.
     reach: [[u16; 16]; 8],
     /// spread[kind][row][bits]: `reach` of every square of row `row` set in the 4-bit mask
@@ -181,7 +171,7 @@ struct Rules {
 
 impl Rules {
     fn new() -> Rules {
-        let mut rays = [[Ray::default(); 8]; 16];
+        let mut between = [[0u16; 16]; 16];
         // by_step[k][from]: the squares the step kind with bit k leads to from `from`.
         let mut by_step = [[0u16; 16]; STEP_KINDS];
         let bit = |step: u8| step.trailing_zeros() as usize;
@@ -193,13 +183,14 @@ impl Rules {
                 } else {
                     (SHORT_DIAGONAL, LONG_DIAGONAL)
                 };
-                let ray = &mut rays[from][d];
-                ray.upward = dy > 0 || (dy == 0 && dx > 0);
+                // Walking outwards along the line, `passed` holds the squares crossed.
+                let mut passed = 0u16;
                 let mut distance = 1;
                 while on_board(x + distance * dx, y + distance * dy) {
-                    let s = 1 << square(x + distance * dx, y + distance * dy);
-                    ray.squares |= s;
-                    by_step[bit(if distance == 1 { short } else { long })][from] |= s;
+                    let to = square(x + distance * dx, y + distance * dy);
+                    between[from][to] = passed;
+                    passed |= 1 << to;
+                    by_step[bit(if distance == 1 { short } else { long })][from] |= 1 << to;
                     distance += 1;
                 }
             }
@@ -229,23 +220,7 @@ impl Rules {
                 }
             }
         }
-        let mut between = [[0u16; 16]; 16];
-        for (a, lines) in rays.iter().enumerate() {
-            for ray in lines.iter() {
-                // squares_of goes lowest first; walk outwards from a instead.
-                let mut passed = 0u16;
-                let mut order: Vec<usize> = squares_of(ray.squares).collect();
-                if !ray.upward {
-                    order.reverse();
-                }
-                for b in order {
-                    between[a][b] = passed;
-                    passed |= 1 << b;
-                }
-            }
-        }
         Rules {
-            rays,
             reach,
             spread,
             between,
@@ -275,18 +250,6 @@ fn squares_of(mut mask: u16) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The first square of a ray holding a piece, as a one-bit mask (0 if the ray is empty).
-fn first_piece_on(ray: Ray, occ: u16) -> u16 {
-    let pieces = ray.squares & occ;
-    if pieces == 0 {
-        0
-    } else if ray.upward {
-        pieces & pieces.wrapping_neg()
-    } else {
-        1 << (15 - pieces.leading_zeros())
-    }
-}
-
 /// The squares the piece of `kind` on `from` can capture on in this position.
 /// Rule: every move is a capture, so only occupied squares count; queens, rooks and
 /// bishops stop at the first piece on each of their lines and may take it, knights jump,
@@ -296,14 +259,10 @@ fn capture_targets(rules: &Rules, kind: u8, from: usize, occ: u16) -> u16 {
     if steps & (LONG_DIAGONAL | LONG_STRAIGHT) == 0 {
         return rules.reach[kind as usize][from] & occ;
     }
-    let lines = match (steps & LONG_STRAIGHT != 0, steps & LONG_DIAGONAL != 0) {
-        (true, true) => 0..8,
-        (true, false) => 0..4,
-        _ => 4..8,
-    };
-    rules.rays[from][lines]
-        .iter()
-        .fold(0, |m, &ray| m | first_piece_on(ray, occ))
+    // A slider takes the pieces it sees with nothing between.
+    squares_of(rules.reach[kind as usize][from] & occ)
+        .filter(|&to| rules.between[from][to] & occ == 0)
+        .fold(0, |m, to| m | 1 << to)
 }
 
 /// Every legal capture in a position, from the same function the search uses.
