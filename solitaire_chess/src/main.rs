@@ -164,9 +164,10 @@ const KNIGHT_JUMPS: [(i32, i32); 8] = [
 struct Rules {
     /// reach[kind][from]: the squares a piece could capture on if nothing stood in the way.
     reach: [[u16; 16]; 8],
-    /// spread[kind][row][bits]: `reach` of every square of row `row` set in the 4-bit mask
-    /// `bits`, or-ed together; looking a whole row up at once keeps the zones cheap.
-    spread: [[[u16; 16]; 4]; 8],
+    /// spread[kind][half][bits]: `reach` of every square of the lower (half 0) or upper
+    /// (half 1) two rows set in the 8-bit mask `bits`, or-ed together; looking half the
+    /// board up at once keeps the zones cheap.
+    spread: Box<[[[u16; 256]; 2]; 8]>,
     /// between[a][b]: the squares strictly between a and b when they share a line or a
     /// diagonal, else 0.
     between: [[u16; 16]; 16],
@@ -213,13 +214,16 @@ impl Rules {
                 }
             }
         }
-        let mut spread = [[[0u16; 16]; 4]; 8];
+        let mut spread = Box::new([[[0u16; 256]; 2]; 8]);
         for (table, of_square) in spread.iter_mut().zip(reach.iter()) {
-            for (row, entries) in table.iter_mut().enumerate() {
-                for (bits, entry) in entries.iter_mut().enumerate() {
-                    *entry = (0..4)
-                        .filter(|x| bits & (1 << x) != 0)
-                        .fold(0, |m, x| m | of_square[4 * row + x]);
+            if of_square.iter().all(|&squares| squares == 0) {
+                continue; // no piece, or a stuck one
+            }
+            for (half, entries) in table.iter_mut().enumerate() {
+                // Each entry is an earlier one (its lowest square dropped) plus that square.
+                for bits in 1..256 {
+                    let lowest = (bits as u32).trailing_zeros() as usize;
+                    entries[bits] = entries[bits & (bits - 1)] | of_square[8 * half + lowest];
                 }
             }
         }
@@ -285,11 +289,11 @@ fn legal_captures(rules: &Rules, of_kind: &Position) -> Vec<Move> {
 }
 
 /// The squares one step of `kind` leads to from any square of `from` (blockers ignored),
-/// looked up a row of four squares at a time.
+/// looked up two rows at a time.
 fn spread(rules: &Rules, kind: usize, from: u16) -> u16 {
     let table = &rules.spread[kind];
     let f = from as usize;
-    table[0][f & 15] | table[1][(f >> 4) & 15] | table[2][(f >> 8) & 15] | table[3][f >> 12]
+    table[0][f & 255] | table[1][f >> 8]
 }
 
 /// The squares pieces of `kind` standing on `from` could ever stand on: a piece only ever
