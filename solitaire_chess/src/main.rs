@@ -62,18 +62,18 @@
 //!
 //! Cost: each position is expanded at most once, for a few mask operations per piece
 //! (zones, the entries matching, captures from the reach and between tables) and a probe
-//! of the memo per move: about 1 850 instructions per expanded position (820 per call),
-//! spread evenly: the move loop a fifth, the entries rule a quarter, zones and the
-//! meeting test a fifth, the memo a sixth. What bounds the work is the number of
-//! positions neither covered nor cut. The hardest boards are 14 to 16 pieces, bishops,
-//! pawns and knights on both colours (full boards are not easier: under a single move
-//! order, 16-piece boards reached 89 000 calls). The hardest found, by
+//! of the memo per move: about 1 700 instructions per expanded position (750 per call),
+//! with no single hot spot: the move loop under a third, the stuck-square rules a
+//! quarter, the memo a fifth, zones and the meeting test a sixth. What bounds the work
+//! is the number of positions neither covered nor cut. The hardest boards are 14 to 16
+//! pieces, bishops, pawns and knights on both colours (full boards are not easier: under
+//! a single move order, 16-piece boards reached 89 000 calls). The hardest found, by
 //! hill-climbing on the search's own count of calls (examples/hardness.rs), is the
-//! unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends, 64 million
-//! instructions (an empty program that reads its input: 0.3 million), some 13 ms of
-//! search and 3.5 MB, 12x to 14x the wall time of an empty program (on a loaded machine;
+//! unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends, 58 million
+//! instructions (an empty program that reads its input: 0.3 million), some 12 ms of
+//! search and 3.5 MB, 11x to 14x the wall time of an empty program (on a loaded machine;
 //! the goal of 1.5x is not reached); the hardest solvable one found, sample 29, takes
-//! 66 473 calls and 66 million instructions. Those unsolvable boards need 95 000 calls
+//! 66 473 calls and 61 million instructions. Those unsolvable boards need 95 000 calls
 //! without the entries rule and turn-taking, and 1.1 million calls (186 000 positions)
 //! with a plain memo and no cuts. The seed puzzles take a few dozen calls, within about
 //! 1.1x of an empty program.
