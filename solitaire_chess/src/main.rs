@@ -71,7 +71,7 @@
 //! hill-climbing on the search's own count of calls (examples/hardness.rs), is the
 //! unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends, 58 million
 //! instructions (an empty program that reads its input: 0.3 million), some 12 ms of
-//! search and 3.5 MB, 11x to 14x the wall time of an empty program (on a loaded machine;
+//! search and 3.6 MB, 12x to 15x the wall time of an empty program (on a loaded machine;
 //! the goal of 1.5x is not reached); the hardest solvable one found, sample 29, takes
 //! 66 473 calls and 61 million instructions. Those unsolvable boards need 95 000 calls
 //! without the entries rule and turn-taking, and 1.1 million calls (186 000 positions)
