@@ -404,18 +404,26 @@ fn stuck_squares_have_entries(rules: &Rules, zones: &Zones, of_kind: &Position, 
         with_exit[n] = exit;
         n += 1;
     }
-    if perfect_matching(&with_exit[..n]) {
+    let mut owner = [usize::MAX; 16];
+    let unmatched = match_rows(&with_exit[..n], &mut owner);
+    if unmatched == 0 {
         return true;
     }
+    if unmatched & (unmatched - 1) != 0 {
+        return false; // widening one row's options grows a maximum matching by one at most
+    }
+    let u = unmatched.trailing_zeros() as usize;
     // One stuck square may be the final one, entered and never left (only a square
-    // with an entry but no exit there gains options).
+    // with an entry but no exit there gains options). The matching found stays valid
+    // with that square's options widened, so a perfect one exists iff an augmenting
+    // path starts from the one unmatched row (Berge).
     (0..n).any(|f| {
         if any_entry[f] == with_exit[f] {
             return false;
         }
         let mut options = with_exit;
         options[f] = any_entry[f];
-        perfect_matching(&options[..n])
+        augment(&options[..n], u, &mut owner.clone(), &mut 0)
     })
 }
 
@@ -445,17 +453,22 @@ fn entries_of(rules: &Rules, zones: &Zones, of_kind: &Position, occ: u16, s: usi
     (any, with_exit)
 }
 
-/// Whether each of the rows can be given its own square among its options (Kuhn's
-/// augmenting paths on bit masks).
-fn perfect_matching(options: &[u16]) -> bool {
-    let mut owner = [usize::MAX; 16];
+/// Gives rows their own squares among their options, one row after another (Kuhn's
+/// augmenting paths on bit masks), recording the row of each square in `owner`. The
+/// rows left unmatched, as a mask, are as few as any matching leaves: a row with no
+/// augmenting path when its turn comes never gets one later. It stops at the second
+/// unmatched row (the callers need no more).
+fn match_rows(options: &[u16], owner: &mut [usize; 16]) -> u16 {
+    let mut unmatched = 0u16;
     for row in 0..options.len() {
-        let mut seen = 0u16;
-        if !augment(options, row, &mut owner, &mut seen) {
-            return false;
+        if !augment(options, row, owner, &mut 0) {
+            if unmatched != 0 {
+                return unmatched | 1 << row;
+            }
+            unmatched = 1 << row;
         }
     }
-    true
+    unmatched
 }
 
 fn augment(options: &[u16], row: usize, owner: &mut [usize; 16], seen: &mut u16) -> bool {
@@ -1520,11 +1533,17 @@ mod tests {
 
     #[test]
     fn matching_gives_each_row_its_own_square() {
-        assert!(perfect_matching(&[0b011, 0b001]));
-        assert!(!perfect_matching(&[0b001, 0b001]));
-        assert!(perfect_matching(&[0b110, 0b011, 0b101]));
-        assert!(!perfect_matching(&[0b011, 0b011, 0b011]));
-        assert!(perfect_matching(&[]));
+        let unmatched = |options: &[u16]| match_rows(options, &mut [usize::MAX; 16]);
+        assert_eq!(unmatched(&[0b011, 0b001]), 0, "the first row moves over");
+        assert_eq!(unmatched(&[0b001, 0b001]), 0b10);
+        assert_eq!(unmatched(&[0b110, 0b011, 0b101]), 0);
+        assert_eq!(unmatched(&[0b011, 0b011, 0b011]), 0b100);
+        assert_eq!(
+            unmatched(&[0b001, 0b001, 0b001, 0b110]),
+            0b110,
+            "as few as possible"
+        );
+        assert_eq!(unmatched(&[]), 0);
     }
 
     #[test]
