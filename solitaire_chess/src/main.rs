@@ -73,7 +73,7 @@
 //! instructions (an empty program that reads its input: 0.3 million), some 12 ms of
 //! search and 3.6 MB, 12x to 15x the wall time of an empty program (on a loaded machine;
 //! the goal of 1.5x is not reached); the hardest solvable one found, sample 29, takes
-//! 66 473 calls and 61 million instructions. Those unsolvable boards need 95 000 calls
+//! 66 473 calls and 60 million instructions. Those unsolvable boards need 95 000 calls
 //! without the entries rule and turn-taking, and 1.1 million calls (186 000 positions)
 //! with a plain memo and no cuts. The seed puzzles take a few dozen calls, within about
 //! 1.1x of an empty program.
