@@ -881,6 +881,9 @@ fn run_in_parallel(
         let (suites, jobs, next, tx) = (suites.clone(), jobs.clone(), next.clone(), tx.clone());
         let settings = settings.clone();
         thread::spawn(move || loop {
+            if os::stopping() {
+                break; // stopped by a signal: no new test starts
+            }
             let i = next.fetch_add(1, Ordering::SeqCst);
             let Some(&(s, t)) = jobs.get(i) else { break };
             let suite = &suites[s];

@@ -15,6 +15,12 @@
 //! - Ctrl-C and SIGTERM: every live process group the judge started is killed
 //!   from the signal handler (atomics and `kill` only, which are safe there), a
 //!   watcher thread then kills the marked processes and exits with 128 + signal.
+//!   Starting a program goes through a gate ([`SpawnGuard`]): once a signal has
+//!   come, no program starts any more, and the watcher waits for the starts
+//!   under way to be registered before it kills, so that none is missed. (A
+//!   child between fork and exec still shows the judge's own environment,
+//!   without the marker, and its group is not registered yet: without the
+//!   gate the judge could exit just then and leave it running.)
 //!
 //! The C library functions are declared here by hand (std links the C library
 //! already); the structures follow Linux's layout, where `long` is the word size.
@@ -240,6 +246,31 @@ pub fn look_at_run(pid: u32, marker_value: &str, seen: &mut Seen) {
     let _ = (pid, marker_value, seen);
 }
 
+/// Permission to start one program, refused once a signal has come (see the
+/// module doc). Hold it from before the spawn until the program's
+/// [`LiveGroup`] is registered.
+pub struct SpawnGuard(());
+
+impl SpawnGuard {
+    pub fn new() -> io::Result<SpawnGuard> {
+        #[cfg(unix)]
+        if !interrupt::begin_spawn() {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the judge is stopping: no program starts any more",
+            ));
+        }
+        Ok(SpawnGuard(()))
+    }
+}
+
+impl Drop for SpawnGuard {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        interrupt::end_spawn();
+    }
+}
+
 /// Registers a running program's process group, for the Ctrl-C handler; the
 /// registration ends when the value is dropped (after the program is reaped).
 pub struct LiveGroup {
@@ -293,6 +324,17 @@ pub fn hold_if_interrupted() {
     }
 }
 
+/// Whether the judge is stopping (a signal came, or its output is gone): no
+/// new test should start.
+pub fn stopping() -> bool {
+    #[cfg(unix)]
+    {
+        interrupt::stopping()
+    }
+    #[cfg(not(unix))]
+    false
+}
+
 /// Kills every program the judge started and everything they started, at once
 /// (for a judge that must stop, say because its own output is gone).
 pub fn stop_everything() {
@@ -326,7 +368,7 @@ mod interrupt {
     use std::io::Read;
     use std::os::raw::c_int;
     use std::os::unix::io::FromRawFd;
-    use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 
     /// Room for this many programs running at once (`-j` is capped below it).
     pub const SLOTS: usize = 1024;
@@ -339,6 +381,33 @@ mod interrupt {
     static SIGNAL: AtomicI32 = AtomicI32::new(0);
     /// Write end of the pipe that wakes the watcher thread; -1 before install.
     static WAKE: AtomicI32 = AtomicI32::new(-1);
+    /// Programs being started now (between the gate and their registration).
+    static SPAWNING: AtomicUsize = AtomicUsize::new(0);
+
+    /// Counts a start in, unless the judge is stopping. Both sides use
+    /// SeqCst: either this sees STOPPING, or the watcher (which sets STOPPING
+    /// first) sees the start in SPAWNING and waits for it.
+    pub fn begin_spawn() -> bool {
+        SPAWNING.fetch_add(1, Ordering::SeqCst);
+        if STOPPING.load(Ordering::SeqCst) {
+            SPAWNING.fetch_sub(1, Ordering::SeqCst);
+            return false;
+        }
+        true
+    }
+
+    pub fn end_spawn() {
+        SPAWNING.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Waits (10 s at most) until no start is under way: each has either
+    /// registered its group, or failed.
+    fn wait_for_starts() {
+        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while SPAWNING.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < give_up {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
 
     pub fn register(group: i32) -> Option<usize> {
         (0..SLOTS).find(|&i| {
@@ -423,6 +492,8 @@ mod interrupt {
 
     pub fn stop_everything() {
         STOPPING.store(true, Ordering::SeqCst);
+        kill_live_groups();
+        wait_for_starts();
         kill_live_groups();
         #[cfg(target_os = "linux")]
         {

@@ -98,10 +98,13 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     os::confine(cmd, limits.cpu_backstop_seconds(), limits.memory_bytes);
+    // Held until the group is registered: see `os::SpawnGuard`.
+    let gate = os::SpawnGuard::new()?;
     let start = Instant::now();
     let mut child = cmd.spawn()?;
     let pid = child.id();
     let live = os::LiveGroup::new(pid);
+    drop(gate);
 
     let (tx, events) = mpsc::channel();
     feed_stdin(&mut child, input);
