@@ -168,7 +168,9 @@ fn verdict(
 }
 
 /// What the common languages print when an allocation fails, in lower case:
-/// Rust, C++, Python, Java, Go and the C library's ENOMEM message.
+/// Rust, C++, Python, Java, Go and the C library's ENOMEM message; and what
+/// the dynamic loader prints when the limit is too small to even map the
+/// program's libraries (`--memory-limit 1`), which is the same failure.
 const OUT_OF_MEMORY: &[&str] = &[
     "memory allocation of",
     "bad_alloc",
@@ -176,6 +178,7 @@ const OUT_OF_MEMORY: &[&str] = &[
     "outofmemory",
     "out of memory",
     "cannot allocate memory",
+    "failed to map segment",
 ];
 
 /// Why a failed run counts as out of memory, if it does: under a memory
@@ -329,6 +332,9 @@ mod tests {
             "Traceback (most recent call last):\nMemoryError",
             "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space",
             "fatal error: runtime: out of memory",
+            // The loader, when the limit is too small to start the program at all.
+            "sh: 1: ./a.out: error while loading shared libraries: libc.so.6: \
+             failed to map segment from shared object",
         ] {
             let (v, d) = judge(&outcome(signal(6), 10, 5, 3000, said));
             assert_eq!(v, "MLE", "{}", said);
