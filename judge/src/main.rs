@@ -192,6 +192,7 @@ struct Options {
 const MAX_JOBS: usize = 256;
 
 fn main() {
+    report::refuse_closed_stdout();
     let args: Vec<String> = env::args().skip(1).collect();
     let options = match parse_args(&args) {
         Ok(Some(options)) => options,

@@ -3,16 +3,50 @@
 
 use std::io::{IsTerminal, Write};
 
-/// Prints one line on stdout. When stdout is gone (`judge | head -2`), the
-/// judge stops quietly: it kills the programs under test and exits with 141,
-/// the status a shell reports for a program killed by SIGPIPE.
+/// Prints one line on stdout. When the reader has gone (`judge | head -2`),
+/// the judge stops quietly: it kills the programs under test and exits with
+/// 141, the status a shell reports for a program killed by SIGPIPE. Any other
+/// failure to write (a full disk, `> /dev/full`) stops it the same way, with
+/// one line on stderr and exit status 1.
 pub fn say(line: &str) {
     crate::os::hold_if_interrupted();
     let mut out = std::io::stdout().lock();
-    if writeln!(out, "{}", line).and_then(|_| out.flush()).is_err() {
+    if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
         crate::os::stop_everything();
-        std::process::exit(141);
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        warn(&format!("judge: cannot write the report: {}", e));
+        std::process::exit(1);
     }
+}
+
+/// Stops the judge before it starts when its standard output was closed
+/// (`judge >&-`): the report would be lost. Rust's runtime reopens a closed
+/// descriptor 1 as `/dev/null` for reading and writing, which a shell's
+/// `> /dev/null` (write only) never gives, so that is what is looked for.
+pub fn refuse_closed_stdout() {
+    #[cfg(target_os = "linux")]
+    {
+        let on_null = std::fs::read_link("/proc/self/fd/1")
+            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        if on_null && opened_read_write(&info) {
+            warn("judge: standard output is closed: the report would be lost");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Whether the `flags:` line of a `/proc/self/fdinfo/N` text (octal) says the
+/// descriptor was opened for reading and writing (`O_RDWR`).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn opened_read_write(fdinfo: &str) -> bool {
+    fdinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2)
 }
 
 /// Prints one line on stderr; a closed stderr is ignored.
@@ -122,6 +156,16 @@ pub fn json_string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn read_write_flags_mark_a_closed_stdout() {
+        // Rust's runtime reopens a closed stdout O_RDWR (flags end in 2);
+        // a shell's `> /dev/null` opens it O_WRONLY (1), a pipe too.
+        assert!(opened_read_write("pos:\t0\nflags:\t0100002\nmnt_id:\t1\n"));
+        assert!(!opened_read_write("pos:\t0\nflags:\t0100001\nmnt_id:\t1\n"));
+        assert!(!opened_read_write("flags:\t01\n"));
+        assert!(!opened_read_write(""));
+    }
 
     #[test]
     fn json_strings_are_escaped() {

@@ -543,6 +543,37 @@ fn a_closed_stdout_stops_the_judge_quietly() {
 }
 
 #[test]
+fn a_stdout_closed_from_the_start_is_an_error() {
+    // `judge >&-`: Rust reopens descriptor 1 on /dev/null, so the report
+    // would vanish with exit status 0; the judge refuses instead.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" --help >&-")
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr);
+    assert!(stderr.contains("standard output is closed"), "{}", stderr);
+    assert_eq!(stderr.lines().count(), 1, "{}", stderr);
+}
+
+#[test]
+fn a_failed_write_is_an_error_not_a_broken_pipe() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--help")
+        .stdout(fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr);
+    assert!(stderr.contains("cannot write the report"), "{}", stderr);
+}
+
+#[test]
 fn test_filters_add_up() {
     // Bug 3: the second --test replaced the first.
     let dir = tests_dir(&[
