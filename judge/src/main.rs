@@ -266,11 +266,22 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         ..Options::default()
     };
     let mut args = args.iter();
+    let mut given: Vec<&str> = Vec::new();
+    let mut options_ended = false;
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
+            _ if options_ended => ("", None),
             Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
             _ => (arg.as_str(), None),
         };
+        // Every option but --test takes one value: a second one is a mistake,
+        // not a silent replacement of the first.
+        if flag.starts_with('-') && flag != "--test" && flag != "--" {
+            if given.contains(&flag) {
+                return Err(format!("{} is given twice", flag));
+            }
+            given.push(flag);
+        }
         let mut value = |name: &str| {
             inline
                 .clone()
@@ -321,6 +332,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                 );
             }
             "--save" => options.save = Some(PathBuf::from(value(flag)?)),
+            "--" => options_ended = true,
             _ if flag.starts_with('-') => {
                 return Err(format!(
                     "unknown option {} (options: --test --cmd --tests --standalone \
@@ -329,7 +341,8 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                     arg
                 ))
             }
-            name => {
+            _ => {
+                let name = arg.as_str();
                 let problem = PROBLEMS.iter().find(|p| p.name == name).ok_or_else(|| {
                     let known: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
                     format!("unknown problem {:?} (known: {})", name, known.join(", "))
@@ -1114,6 +1127,25 @@ mod tests {
         assert!(a.json && !a.verbose);
         assert_eq!(a.save_outputs, Some(PathBuf::from("out")));
         assert!(args(&["--verbose"]).unwrap().unwrap().verbose);
+    }
+
+    #[test]
+    fn an_option_given_twice_is_an_error_but_test_adds_up() {
+        let twice = args(&["checkers_pos", "--cmd", "a", "--cmd", "b"]);
+        assert_eq!(twice.err().as_deref(), Some("--cmd is given twice"));
+        assert!(args(&["--time-limit", "5", "--time-limit=6"]).is_err());
+        assert!(args(&["--json", "--json"]).is_err());
+        let two_filters = args(&["--test", "03", "--test", "05"]).unwrap().unwrap();
+        assert_eq!(two_filters.test_filters, ["03", "05"]);
+    }
+
+    #[test]
+    fn a_double_dash_ends_the_options() {
+        let a = args(&["--", "checkers_pos"]).unwrap().unwrap();
+        assert_eq!(a.problems.len(), 1);
+        assert_eq!(a.problems[0].name, "checkers_pos");
+        let after = args(&["--", "--json"]).err().unwrap();
+        assert!(after.contains("unknown problem \"--json\""), "{}", after);
     }
 
     #[test]
