@@ -550,9 +550,15 @@ fn report_suite(
     if suite.tests.is_empty() {
         // Without a filter, a problem with no tests has lost its samples.
         if !options.test_filters.is_empty() {
+            let filters = quoted_list(&options.test_filters);
             if table {
-                let filters = quoted_list(&options.test_filters);
                 say(&format!("  no test name contains {}", filters));
+            } else {
+                // No object to print, but a silent run would tell CI nothing.
+                warn(&format!(
+                    "judge: {}: no test name contains {}",
+                    suite.problem.name, filters
+                ));
             }
             return (0, 0);
         }

@@ -425,6 +425,18 @@ fn the_reported_memory_is_the_programs_own_peak() {
 }
 
 #[test]
+fn json_with_no_matching_test_says_so_on_stderr() {
+    let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("no test name contains \"zzz\""),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn a_child_left_behind_is_killed_and_reported() {
     // Bug 4: this was AC, and the sleep outlived the judge.
     let r = judge_cmd("echo 15; sleep 30 >/dev/null 2>&1 & echo $! >&2", &[]);
