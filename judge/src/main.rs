@@ -948,7 +948,7 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
             vec![format!("no .out or .ans beside {}", test.input.display())],
         );
     };
-    let (input, answer) = match (fs::read(&test.input), fs::read(answer_path)) {
+    let (input, mut answer) = match (fs::read(&test.input), fs::read(answer_path)) {
         (Ok(input), Ok(answer)) => (input, answer),
         (Err(e), _) => {
             return Judged::failed(
@@ -963,6 +963,16 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
             )
         }
     };
+    // An answer file saved by a Windows editor may start with a byte-order
+    // mark; it is not part of the answer. An answer with nothing in it is a
+    // broken test, not a wrong program.
+    if answer.starts_with(b"\xEF\xBB\xBF") {
+        answer.drain(..3);
+    }
+    if answer.iter().all(u8::is_ascii_whitespace) {
+        let why = format!("the answer file {} is empty", answer_path.display());
+        return Judged::failed("ERR", vec![why]);
+    }
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut memory_kib = None;

@@ -425,6 +425,25 @@ fn the_reported_memory_is_the_programs_own_peak() {
 }
 
 #[test]
+fn a_byte_order_mark_in_the_answer_file_is_not_part_of_the_answer() {
+    let dir = tests_dir(&[
+        ("bom", "7 8\n", Some("\u{feff}15\r\n")),
+        ("empty", "7 8\n", Some(" \n\n")),
+    ]);
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        "read a b; echo $((a + b))",
+    ]);
+    assert!(r.stdout.contains("  AC "), "{}", r.stdout);
+    assert!(r.stdout.contains("  ERR "), "{}", r.stdout);
+    assert!(r.stdout.contains("empty.out is empty"), "{}", r.stdout);
+    assert_eq!(last_line(&r.stdout), "1 passed, 1 failed");
+}
+
+#[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
     assert_eq!(r.code, Some(1));
