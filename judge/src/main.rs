@@ -477,6 +477,9 @@ fn judge(options: &Options) -> Result<bool, String> {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
     }
     let suites = programs(options, &root, test_sets);
+    if let Some(dir) = &options.save_outputs {
+        refuse_to_touch_tests(dir, &suites)?;
+    }
     let baselines: Vec<Option<Baseline>> = suites
         .iter()
         .map(|suite| match (&suite.program, options.repeat) {
@@ -1044,6 +1047,26 @@ fn save_output(dir: &Path, test: &str, outcome: &run::Outcome) -> Result<(), Str
             false => fs::write(&err, &outcome.stderr_tail),
         });
     saved.map_err(|e| format!("cannot save the output in {}: {}", out.display(), e))
+}
+
+/// `--save-outputs` must never write an output where a test lives: beside a
+/// `NAME.in` it would replace that test's `NAME.out` answer, or shadow its
+/// `NAME.ans` (`.out` wins). `--save-outputs samples` would do just that.
+fn refuse_to_touch_tests(dir: &Path, suites: &[Suite]) -> Result<(), String> {
+    for suite in suites {
+        for test in suite.tests.iter() {
+            let out = dir.join(&suite.key).join(format!("{}.out", test.name));
+            if out.with_extension("in").is_file() {
+                return Err(format!(
+                    "--save-outputs {} would write {} beside a test's input, over or \
+                     in place of its answer: choose another folder",
+                    dir.display(),
+                    out.display()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn median(times: &mut [f64]) -> f64 {

@@ -444,6 +444,29 @@ fn a_byte_order_mark_in_the_answer_file_is_not_part_of_the_answer() {
 }
 
 #[test]
+fn save_outputs_never_writes_over_a_tests_answer() {
+    // `--save-outputs DIR` writes DIR/<problem>/<test>.out: with the tests in
+    // DIR/checkers_pos, that is each test's own answer file.
+    let root = tests_dir(&[]);
+    let tests = root.join("checkers_pos");
+    fs::create_dir_all(&tests).unwrap();
+    fs::write(tests.join("sum.in"), "7 8\n").unwrap();
+    fs::write(tests.join("sum.out"), "15\n").unwrap();
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        tests.to_str().unwrap(),
+        "--cmd",
+        "echo 9",
+        "--save-outputs",
+        root.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("beside a test's input"), "{}", r.stderr);
+    assert_eq!(fs::read_to_string(tests.join("sum.out")).unwrap(), "15\n");
+}
+
+#[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
     assert_eq!(r.code, Some(1));
