@@ -536,7 +536,12 @@ fn report_suite(
     if let Err(why) = &suite.program {
         let judged = Judged::failed("CE", why.lines().map(String::from).collect());
         if table {
-            say(&format!("  CE    {} test(s) not run", suite.tests.len()));
+            let n = suite.tests.len();
+            say(&format!(
+                "  CE    {} test{} not run",
+                n,
+                if n == 1 { "" } else { "s" }
+            ));
             for line in &judged.details {
                 say(&format!("        {}", line));
             }
@@ -581,7 +586,7 @@ fn report_suite(
             "  start-up: {} wall, {} CPU, {} memory: the program on an empty input \
              (median of {} runs); the times below are medians of {} runs too",
             b.wall_ms
-                .map_or("-".to_string(), |ms| format!("{:.1} ms", ms)),
+                .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
             b.cpu_ms
                 .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
             b.memory_kib.map_or("–".to_string(), verdict::mib),
@@ -610,7 +615,11 @@ fn report_suite(
     if !table {
         // The objects say it all.
     } else if failed == 0 {
-        say(&format!("  = all {} passed{}", total, records));
+        let passed = match total {
+            1 => "the 1 test passed".to_string(),
+            n => format!("all {} passed", n),
+        };
+        say(&format!("  = {}{}", passed, records));
     } else {
         say(&format!("  = {} of {} FAILED", failed, total));
     }
@@ -715,6 +724,18 @@ fn quoted_list(words: &[String]) -> String {
     quoted.join(" or ")
 }
 
+/// A line of a program's output made safe for a terminal: control
+/// characters other than tab are shown escaped (`\u{1b}`), as in a WA line.
+fn escape_controls(line: &str) -> String {
+    line.chars()
+        .map(|c| match c {
+            '\t' => c.to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 /// `--verbose`: the input, the output and the end of stderr, whole, marked off.
 fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
     for (what, text) in [("input", input), ("output", output), ("stderr", stderr)] {
@@ -723,7 +744,7 @@ fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
         }
         say(&format!("        {}:", what));
         for line in String::from_utf8_lossy(text).lines() {
-            say(&format!("        | {}", line));
+            say(&format!("        | {}", escape_controls(line)));
         }
     }
 }
@@ -1176,6 +1197,12 @@ mod tests {
         assert!(args(&["--json", "--json"]).is_err());
         let two_filters = args(&["--test", "03", "--test", "05"]).unwrap().unwrap();
         assert_eq!(two_filters.test_filters, ["03", "05"]);
+    }
+
+    #[test]
+    fn verbose_lines_show_control_characters_escaped() {
+        assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
+        assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
     }
 
     #[test]

@@ -88,7 +88,7 @@ pub fn row(
     format!(
         "  {}{:>11}{:>11}{:>11}  {}",
         verdict_cell(verdict, colour),
-        wall_ms.map_or("-".to_string(), |ms| format!("{:.1} ms", ms)),
+        wall_ms.map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
         cpu_ms.map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
         memory_kib.map_or("–".to_string(), |kib| format!(
             "{:.1} MiB",
