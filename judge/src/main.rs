@@ -885,12 +885,39 @@ fn standalone_programs(
         .collect()
 }
 
-/// A command line for the shell, so that `--cmd "python3 sol.py"` works.
+/// A command line for the shell, so that `--cmd "python3 sol.py"` works. A
+/// simple command is run with `exec`, so the program takes the shell's place:
+/// the judge then watches the program itself, whose CPU time it checks every
+/// 20 ms (that of processes a program starts, every 200 ms).
 fn shell_command(cmd: &str) -> Vec<OsString> {
     if cfg!(windows) {
-        vec!["cmd".into(), "/C".into(), cmd.into()]
-    } else {
-        vec!["sh".into(), "-c".into(), cmd.into()]
+        return vec!["cmd".into(), "/C".into(), cmd.into()];
+    }
+    let script = match is_simple_command(cmd) {
+        true => format!("exec {}", cmd),
+        false => cmd.to_string(),
+    };
+    vec!["sh".into(), "-c".into(), script.into()]
+}
+
+/// Whether `exec CMD` runs the same thing as `CMD`: one command with its
+/// arguments, no operator, redirection or expansion, not starting with a
+/// variable assignment, a reserved word or a builtin that has no program of
+/// its own (`exec exit 3` would look for a program called `exit`).
+fn is_simple_command(cmd: &str) -> bool {
+    const NOT_PROGRAMS: &[&str] = &[
+        "!", ".", ":", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done",
+        "elif", "else", "esac", "eval", "exec", "exit", "export", "fg", "fi", "for", "function",
+        "getopts", "hash", "if", "jobs", "local", "read", "readonly", "return", "set", "shift",
+        "source", "then", "time", "times", "trap", "type", "ulimit", "umask", "unalias", "unset",
+        "until", "wait", "while",
+    ];
+    let plain = |c: char| c.is_ascii_alphanumeric() || " \t_./+-,:@%='\"".contains(c);
+    match cmd.split_whitespace().next() {
+        Some(first) => {
+            cmd.chars().all(plain) && !first.contains('=') && !NOT_PROGRAMS.contains(&first)
+        }
+        None => false,
     }
 }
 
@@ -1203,6 +1230,35 @@ mod tests {
     fn verbose_lines_show_control_characters_escaped() {
         assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
         assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
+    }
+
+    #[test]
+    fn a_simple_command_replaces_the_shell() {
+        let script = |cmd: &str| shell_command(cmd)[2].clone().into_string().unwrap();
+        if cfg!(windows) {
+            return;
+        }
+        assert_eq!(script("./a.out"), "exec ./a.out");
+        assert_eq!(
+            script("python3 my_solution.py"),
+            "exec python3 my_solution.py"
+        );
+        assert_eq!(
+            script("python3 -c 'while 1: pass'"),
+            "exec python3 -c 'while 1: pass'"
+        );
+        for compound in [
+            "read a b; echo $((a + b))",
+            "echo 15 && sleep 1",
+            "cat | sort",
+            "./a.out < x",
+            "X=1 ./a.out",
+            "exit 3",
+            "while :; do :; done",
+            "sleep 30 &",
+        ] {
+            assert_eq!(script(compound), compound);
+        }
     }
 
     #[test]

@@ -467,6 +467,24 @@ fn save_outputs_never_writes_over_a_tests_answer() {
 }
 
 #[test]
+fn a_simple_command_runs_as_the_judges_own_child() {
+    // `--cmd ./a.out` used to run under `sh`, so the judge checked the
+    // program's CPU time only every 200 ms; with `exec` it is the child.
+    let dir = tests_dir(&[("parent", "\n", Some("judge\n"))]);
+    let script = dir.join("parent.sh");
+    fs::write(&script, "cat /proc/$PPID/comm\n").unwrap();
+    let cmd = format!("sh {}", script.display());
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        &cmd,
+    ]);
+    assert!(r.ok, "{}", r.stdout);
+}
+
+#[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
     assert_eq!(r.code, Some(1));
