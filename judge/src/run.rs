@@ -108,7 +108,7 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
 
     let (tx, events) = mpsc::channel();
     feed_stdin(&mut child, input);
-    read_stdout(&mut child, pid, tx.clone());
+    read_stdout(&mut child, tx.clone());
     read_stderr_tail(&mut child, tx.clone());
     thread::spawn(move || {
         let ended = os::wait_until_ended(child);
@@ -124,7 +124,7 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
     let mut polls = 0u64;
     let mut seen = os::Seen::default();
     let (ended, ended_at) = loop {
-        let killed = netted || over_cpu;
+        let killed = netted || over_cpu || flooded;
         let left = if killed {
             // Killed; SIGKILL cannot be refused, so this is only a guard.
             Duration::from_secs(10)
@@ -136,8 +136,14 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
         };
         match events.recv_timeout(left) {
             Ok(Event::Stdout(bytes, flood)) => {
-                // On a flood the reader has already killed the group.
-                flooded |= flood;
+                if flood {
+                    // Too much output: killed, after counting the CPU time of
+                    // what the program started (the group's kill loses it).
+                    // The program is not reaped yet, so the group is its own.
+                    os::look_at_run(pid, &marker, &mut seen);
+                    os::kill_group(pid);
+                    flooded = true;
+                }
                 stdout = Some(bytes);
             }
             Ok(Event::Stderr(bytes)) => stderr_tail = Some(bytes),
@@ -228,7 +234,7 @@ fn feed_stdin(child: &mut Child, input: &[u8]) {
     });
 }
 
-fn read_stdout(child: &mut Child, pid: u32, tx: mpsc::Sender<Event>) {
+fn read_stdout(child: &mut Child, tx: mpsc::Sender<Event>) {
     let mut out = child.stdout.take().expect("stdout is piped");
     thread::spawn(move || {
         let mut kept = Vec::new();
@@ -237,11 +243,10 @@ fn read_stdout(child: &mut Child, pid: u32, tx: mpsc::Sender<Event>) {
             match out.read(&mut chunk) {
                 Ok(0) | Err(_) => break,
                 Ok(n) if kept.len() + n > OUTPUT_LIMIT => {
+                    // Reading stops; the program, blocked on a full pipe, is
+                    // killed by `run` when this message arrives.
                     let room = OUTPUT_LIMIT - kept.len();
                     kept.extend_from_slice(&chunk[..room]);
-                    // The program is not reaped before this message arrives,
-                    // so its group id is still its own.
-                    os::kill_group(pid);
                     let _ = tx.send(Event::Stdout(kept, true));
                     return;
                 }

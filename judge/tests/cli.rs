@@ -485,6 +485,19 @@ fn a_simple_command_runs_as_the_judges_own_child() {
 }
 
 #[test]
+fn a_flood_cut_off_counts_the_cpu_time_of_what_the_shell_started() {
+    // `yes; :` is not a simple command: `sh` starts `yes` and waits for it.
+    // The judge kills the run at 64 MiB of output; it used to lose the CPU
+    // time of `yes` and report only the shell's (about 1 ms). Writing 64 MiB
+    // takes `yes` well over 5 ms of CPU time.
+    let r = judge_cmd("yes; :", &["--json"]);
+    let objects = parse_json_lines(&r.stdout);
+    assert_eq!(objects[0]["verdict"], "WA", "{}", r.stdout);
+    let cpu: f64 = objects[0]["cpu_ms"].parse().unwrap();
+    assert!(cpu >= 5.0, "{}", r.stdout);
+}
+
+#[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
     assert_eq!(r.code, Some(1));
