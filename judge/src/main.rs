@@ -483,7 +483,7 @@ fn judge(options: &Options) -> Result<bool, String> {
     let baselines: Vec<Option<Baseline>> = suites
         .iter()
         .map(|suite| match (&suite.program, options.repeat) {
-            (Ok(argv), repeat) if repeat > 1 && !options.json => Some(startup_baseline(
+            (Ok(argv), repeat) if repeat > 1 => Some(startup_baseline(
                 argv,
                 &limits_for(suite.problem, options),
                 repeat,
@@ -581,7 +581,17 @@ fn report_suite(
         }
         return (0, 1);
     }
-    if let Some(b) = baseline {
+    if let (Some(b), false) = (baseline, table) {
+        use report::Json;
+        say(&report::json_object(&[
+            ("problem", Json::Str(suite.problem.name)),
+            ("program", Json::Str(&suite.title)),
+            ("startup_runs", Json::Int(Some(options.repeat as u64))),
+            ("wall_ms", Json::Ms(b.wall_ms)),
+            ("cpu_ms", Json::Ms(b.cpu_ms)),
+            ("memory_kib", Json::Int(b.memory_kib)),
+        ]));
+    } else if let Some(b) = baseline {
         say(&format!(
             "  start-up: {} wall, {} CPU, {} memory: the program on an empty input \
              (median of {} runs); the times below are medians of {} runs too",

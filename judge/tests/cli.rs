@@ -498,6 +498,16 @@ fn a_flood_cut_off_counts_the_cpu_time_of_what_the_shell_started() {
 }
 
 #[test]
+fn json_with_repeat_gives_the_start_up_figures_too() {
+    let r = judge_cmd("read a b; echo $((a + b))", &["--json", "--repeat", "3"]);
+    let objects = parse_json_lines(&r.stdout);
+    assert_eq!(objects.len(), 2, "{}", r.stdout);
+    assert_eq!(objects[0]["startup_runs"], "3", "{}", r.stdout);
+    assert!(objects[0]["wall_ms"].parse::<f64>().is_ok(), "{}", r.stdout);
+    assert_eq!(objects[1]["verdict"], "AC", "{}", r.stdout);
+}
+
+#[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
     assert_eq!(r.code, Some(1));
