@@ -120,8 +120,9 @@ Usage: cargo run -p judge -- [OPTIONS] [PROBLEM...]
 
 Builds the solutions (release), runs every samples/<problem>/*.in, checks the
 output against the .out (or .ans) beside it, and reports per test the verdict
-(AC WA RE TLE MLE), the wall time, the CPU time and the peak memory. Exit
-status 0 only if every test passed and at least one ran.
+(AC WA RE TLE MLE, or CE and ERR when a program or a test is broken), the
+wall time, the CPU time and the peak memory. Exit status 0 only if every test
+passed and at least one ran.
 
 Problems: russian_checkers checkers_board checkers_pos solitaire_chess
           checks_post_facto (default: all)
@@ -129,8 +130,9 @@ Problems: russian_checkers checkers_board checkers_pos solitaire_chess
 Options:
   --test NAME        only the tests whose name contains NAME; may be given
                      again, and a test matching any of them runs
-  --cmd \"COMMAND\"    judge COMMAND (run by the shell, any language) instead
-                     of our solution; needs exactly one PROBLEM
+  --cmd \"COMMAND\"    judge COMMAND (run by the shell, any language; a simple
+                     command is run with exec) instead of our solution;
+                     needs exactly one PROBLEM
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain
@@ -148,10 +150,12 @@ Options:
                      on an empty input: a benchmark with steady figures
   --json             print one JSON object per test and line instead of the
                      table: problem, program, test, verdict, wall_ms,
-                     cpu_ms, memory_kib, message (null where not measured)
+                     cpu_ms, memory_kib, message (null where not measured);
+                     with --repeat, first an object with startup_runs
   --verbose          print each test's whole input and output
   --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
-                     (and its stderr as .err when there is any)
+                     (and its stderr as .err when there is any); refused
+                     where it would write beside a test's .in
   --stress N         stress test the --cmd program: run it on up to N random
                      valid inputs beside our solution, stop at the first
                      failure, shrink it to the smallest failing input and
@@ -161,10 +165,14 @@ Options:
                      exactly one PROBLEM)
   --seed S           the seed of --stress and --generate (default: from the
                      clock, printed); the same seed gives the same inputs
-  --save DIR         with --stress, write the failing case (original and
-                     shrunk) as NAME.in + NAME.out (our answer) into DIR, for
-                     --tests DIR; with --generate, where to write the tests
+  --save DIR         with --stress, write the failing case into DIR as
+                     NAME-original.in and NAME-shrunk.in, each with our answer
+                     in .out, for --tests DIR; with --generate, where to
+                     write the tests (a folder holding no case-* files yet)
+  --                 the end of the options: PROBLEM names follow
   -h, --help         this text
+
+Every option but --test is given at most once.
 
 Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 
