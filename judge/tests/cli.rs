@@ -3,48 +3,27 @@
 //! right report and the right exit status.
 #![cfg(unix)]
 
+mod common;
+
+use common::TempDir;
 use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// A scratch folder, removed when the test is done with it.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A fresh folder of tests: `(name, input, answer)`; no answer file for `None`.
 fn tests_dir(tests: &[(&str, &str, Option<&str>)]) -> TempDir {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "judge-cli-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("cli");
     for (name, input, answer) in tests {
         fs::write(dir.join(format!("{}.in", name)), input).unwrap();
         if let Some(answer) = answer {
             fs::write(dir.join(format!("{}.out", name)), answer).unwrap();
         }
     }
-    TempDir(dir)
+    dir
 }
 
 struct Report {

@@ -7,6 +7,9 @@
 //! so it fails here.
 #![cfg(unix)]
 
+mod common;
+
+use common::TempDir;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -24,15 +27,6 @@ const LIMIT_KIB: u64 = 64 * 1024;
 
 /// The size of each big input.
 const BIG: usize = 30_000_000;
-
-/// A scratch folder, removed when the test is done with it.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -227,12 +221,11 @@ fn first_lines(text: &str) -> String {
 #[test]
 fn every_solution_stays_within_64_mib_on_30_mb_inputs() {
     let binaries = release_binaries();
-    let dir = TempDir(std::env::temp_dir().join(format!("memory-limit-{}", std::process::id())));
-    fs::create_dir_all(&dir.0).unwrap();
+    let dir = TempDir::new("memory-limit");
 
     let mut failures = Vec::new();
     let write = |name: &str, bytes: &[u8]| {
-        let path = dir.0.join(name);
+        let path = dir.join(name);
         fs::write(&path, bytes).unwrap();
         path
     };
@@ -313,9 +306,7 @@ const JUDGE_LIMIT_KIB: u64 = 160 * 1024;
 
 #[test]
 fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
-    let dir =
-        TempDir(std::env::temp_dir().join(format!("memory-limit-judge-{}", std::process::id())));
-    fs::create_dir_all(&dir.0).unwrap();
+    let dir = TempDir::new("memory-limit-judge");
     // A quarter of the judge's 64 MiB cut-off keeps the test quick with a
     // debug build of the judge.
     let blank_lines = format!("head -c {} /dev/zero | tr '\\0' '\\n'", 16 << 20);
@@ -340,7 +331,7 @@ fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
         ),
     ];
     for (problem, name, input, expected, cmd) in cases.iter() {
-        let tests = dir.0.join(problem);
+        let tests = dir.join(problem);
         fs::create_dir_all(&tests).unwrap();
         fs::write(tests.join(format!("{}.in", name)), input).unwrap();
         fs::write(tests.join(format!("{}.out", name)), expected).unwrap();

@@ -5,41 +5,12 @@
 //! always give the same inputs.
 #![cfg(unix)]
 
+mod common;
+
+use common::TempDir;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A scratch folder, removed when the test is done with it.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(what: &str) -> TempDir {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "judge-stress-{}-{}-{}",
-            what,
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -125,7 +96,7 @@ fn size(problem: &str, input: &str) -> usize {
 /// 3000 cases and shrunk to at most `at_most` pieces or moves; returns the
 /// case it was found on and the shrunk size.
 fn finds_and_shrinks(problem: &str, exe: &Path, seed: &str, at_most: usize) -> (usize, usize) {
-    let saved = TempDir::new("saved");
+    let saved = TempDir::new("stress-saved");
     let r = judge(&[
         problem,
         "--cmd",
@@ -199,7 +170,7 @@ fn finds_and_shrinks(problem: &str, exe: &Path, seed: &str, at_most: usize) -> (
 
 #[test]
 fn finds_men_that_cannot_capture_backwards() {
-    let dir = TempDir::new("rc-back");
+    let dir = TempDir::new("stress-rc-back");
     let exe = broken(
         &dir,
         "russian_checkers",
@@ -218,7 +189,7 @@ fn finds_men_that_cannot_capture_backwards() {
 
 #[test]
 fn finds_a_king_that_stops_anywhere_after_a_jump() {
-    let dir = TempDir::new("rc-king");
+    let dir = TempDir::new("stress-rc-king");
     let exe = broken(
         &dir,
         "russian_checkers",
@@ -229,7 +200,7 @@ fn finds_a_king_that_stops_anywhere_after_a_jump() {
 
 #[test]
 fn finds_a_jump_onto_an_occupied_square() {
-    let dir = TempDir::new("cb");
+    let dir = TempDir::new("stress-cb");
     let exe = broken(
         &dir,
         "checkers_board",
@@ -243,7 +214,7 @@ fn finds_a_jump_onto_an_occupied_square() {
 
 #[test]
 fn finds_a_jump_chain_that_may_stop_early() {
-    let dir = TempDir::new("cp");
+    let dir = TempDir::new("stress-cp");
     let exe = broken(
         &dir,
         "checkers_pos",
@@ -257,7 +228,7 @@ fn finds_a_jump_chain_that_may_stop_early() {
 
 #[test]
 fn finds_duplicate_outcomes_counted_twice() {
-    let dir = TempDir::new("cp-dup");
+    let dir = TempDir::new("stress-cp-dup");
     // Every jump chain counts, even two that end in the same position. The
     // smallest such position has five pieces: a jumper going round a loop of
     // four captures one way or the other (no three captures close a loop).
@@ -290,7 +261,7 @@ fn finds_duplicate_outcomes_counted_twice() {
 
 #[test]
 fn finds_a_pawn_that_captures_only_forwards() {
-    let dir = TempDir::new("sc");
+    let dir = TempDir::new("stress-sc");
     // Forwards is up the board: to higher square numbers (y * 4 + x).
     let exe = broken(
         &dir,
@@ -306,7 +277,7 @@ fn finds_a_pawn_that_captures_only_forwards() {
 
 #[test]
 fn finds_a_promotion_that_does_not_end_the_turn() {
-    let dir = TempDir::new("cpf");
+    let dir = TempDir::new("stress-cpf");
     // After a promoting jump, the broken solution still forbids the new
     // king's further jumps, so it finds no position for some legal games.
     let exe = broken(
@@ -367,7 +338,11 @@ fn files(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn the_same_seed_gives_the_same_inputs() {
-    let (a, b, c) = (TempDir::new("a"), TempDir::new("b"), TempDir::new("c"));
+    let (a, b, c) = (
+        TempDir::new("stress-a"),
+        TempDir::new("stress-b"),
+        TempDir::new("stress-c"),
+    );
     for (dir, seed) in [(&a, "9"), (&b, "9"), (&c, "10")] {
         let r = judge(&[
             "solitaire_chess",
@@ -552,7 +527,7 @@ fn shrinking_keeps_the_kind_of_failure() {
     // board". A single piece would fail too, but for another reason (its
     // answer is []), so shrinking must stop at a solvable board of two or
     // more pieces.
-    let saved = TempDir::new("kind");
+    let saved = TempDir::new("stress-kind");
     let r = judge(&[
         "solitaire_chess",
         "--cmd",
@@ -582,7 +557,7 @@ fn shrinking_keeps_the_kind_of_failure() {
 
 #[test]
 fn generate_refuses_a_folder_with_generated_tests() {
-    let dir = TempDir::new("used");
+    let dir = TempDir::new("stress-used");
     fs::write(dir.join("notes.txt"), "mine").unwrap();
     let args = [
         "checkers_pos",
