@@ -1,0 +1,355 @@
+//! The command line: the options, their checks, and `--help`.
+
+use crate::{Problem, PROBLEMS};
+use std::path::PathBuf;
+
+pub const USAGE: &str = "\
+Usage: cargo run -p judge -- [OPTIONS] [PROBLEM...]
+
+Builds the solutions (release), runs every samples/<problem>/*.in, checks the
+output against the .out (or .ans) beside it, and reports per test the verdict
+(AC WA RE TLE MLE, or CE and ERR when a program or a test is broken), the
+wall time, the CPU time and the peak memory. Exit status 0 only if every test
+passed and at least one ran.
+
+Problems: russian_checkers checkers_board checkers_pos solitaire_chess
+          checks_post_facto (default: all)
+
+Options:
+  --test NAME        only the tests whose name contains NAME; may be given
+                     again, and a test matching any of them runs
+  --cmd \"COMMAND\"    judge COMMAND (run by the shell, any language; a simple
+                     command is run with exec) instead of our solution;
+                     needs exactly one PROBLEM
+  --tests DIR        take the tests from DIR (searched recursively for .in
+                     files) instead of samples/; needs exactly one PROBLEM
+  --standalone       compile each <problem>/src/main.rs alone with plain
+                     rustc -O under editions 2015 (no --edition), 2018 and 2021,
+                     as an online judge does, and judge those binaries
+  --time-limit MS    time limit per test in milliseconds of CPU time (default:
+                     the problem's, 2000): TLE (cpu) past it; TLE (wall) for a
+                     program off the CPU for longer than MS, and one still
+                     running after 2 x MS + 1000 ms of wall time is killed
+  --memory-limit MB  memory limit per test in MiB (default: the problem's, 256),
+                     enforced on the address space (RLIMIT_AS, Linux)
+  -j N               run N tests at a time (default: the number of cores)
+  --repeat N         run each test N times, one test at a time, and report the
+                     median times, beside the time the program takes to start
+                     on an empty input: a benchmark with steady figures
+  --json             print one JSON object per test and line instead of the
+                     table: problem, program, test, verdict, wall_ms,
+                     cpu_ms, memory_kib, message (null where not measured);
+                     with --repeat, first an object with startup_runs
+  --verbose          print each test's whole input and output
+  --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
+                     (and its stderr as .err when there is any); refused
+                     where it would write beside a test's .in
+  --stress N         stress test the --cmd program: run it on up to N random
+                     valid inputs beside our solution, stop at the first
+                     failure, shrink it to the smallest failing input and
+                     report it with the command that replays it; needs
+                     --cmd and exactly one PROBLEM; exit status 1 if found
+  --generate N       write N random tests with our answers (needs --save and
+                     exactly one PROBLEM)
+  --seed S           the seed of --stress and --generate (default: from the
+                     clock, printed); the same seed gives the same inputs
+  --save DIR         with --stress, write the failing case into DIR as
+                     NAME-original.in and NAME-shrunk.in, each with our answer
+                     in .out, for --tests DIR; with --generate, where to
+                     write the tests (a folder holding no case-* files yet)
+  --                 the end of the options: PROBLEM names follow
+  -h, --help         this text
+
+Every option but --test is given at most once.
+
+Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
+
+#[derive(Default)]
+pub struct Options {
+    pub problems: Vec<&'static Problem>,
+    pub test_filters: Vec<String>,
+    pub cmd: Option<String>,
+    pub tests_dir: Option<PathBuf>,
+    pub standalone: bool,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mb: Option<u64>,
+    pub jobs: Option<usize>,
+    pub repeat: usize,
+    pub json: bool,
+    pub verbose: bool,
+    pub save_outputs: Option<PathBuf>,
+    pub stress: Option<usize>,
+    pub generate: Option<usize>,
+    pub seed: Option<u64>,
+    pub save: Option<PathBuf>,
+}
+
+/// The most tests run at a time.
+pub const MAX_JOBS: usize = 256;
+
+/// A count from the command line: a whole number from 1 to `max`.
+fn count(flag: &str, text: &str, max: u64) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|&n| (1..=max).contains(&n))
+        .ok_or_else(|| format!("{} wants a number from 1 to {}, got {:?}", flag, max, text))
+}
+
+/// The options, or `None` for `--help`.
+pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
+    let mut options = Options {
+        repeat: 1,
+        ..Options::default()
+    };
+    let mut args = args.iter();
+    let mut given: Vec<&str> = Vec::new();
+    let mut options_ended = false;
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            _ if options_ended => ("", None),
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        // Every option but --test takes one value: a second one is a mistake,
+        // not a silent replacement of the first.
+        if flag.starts_with('-') && flag != "--test" && flag != "--" {
+            if given.contains(&flag) {
+                return Err(format!("{} is given twice", flag));
+            }
+            given.push(flag);
+        }
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next().cloned())
+                .ok_or_else(|| format!("{} needs a value", name))
+        };
+        let switch = matches!(
+            flag,
+            "-h" | "--help" | "--standalone" | "--json" | "--verbose"
+        );
+        if switch && inline.is_some() {
+            return Err(format!("{} takes no value", flag));
+        }
+        match flag {
+            "-h" | "--help" => return Ok(None),
+            "--test" => options.test_filters.push(value(flag)?),
+            "--cmd" => {
+                let cmd = value(flag)?;
+                if cmd.trim().is_empty() {
+                    return Err("--cmd needs a command to run".to_string());
+                }
+                options.cmd = Some(cmd);
+            }
+            "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
+            "--standalone" => options.standalone = true,
+            "--json" => options.json = true,
+            "--verbose" => options.verbose = true,
+            "--save-outputs" => options.save_outputs = Some(PathBuf::from(value(flag)?)),
+            "--repeat" => options.repeat = count(flag, &value(flag)?, 1_000_000)? as usize,
+            "-j" | "--jobs" => {
+                options.jobs = Some(count(flag, &value(flag)?, MAX_JOBS as u64)? as usize)
+            }
+            "--time-limit" => options.time_limit_ms = Some(count(flag, &value(flag)?, 3_600_000)?),
+            "--memory-limit" => {
+                options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?)
+            }
+            "--stress" => {
+                options.stress = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
+            }
+            "--generate" => {
+                options.generate = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
+            }
+            "--seed" => {
+                let seed = value(flag)?;
+                options.seed = Some(
+                    seed.parse::<u64>()
+                        .map_err(|_| format!("--seed wants a whole number, got {:?}", seed))?,
+                );
+            }
+            "--save" => options.save = Some(PathBuf::from(value(flag)?)),
+            "--" => options_ended = true,
+            _ if flag.starts_with('-') => {
+                return Err(format!(
+                    "unknown option {} (options: --test --cmd --tests --standalone \
+                     --time-limit --memory-limit -j --repeat --json --verbose \
+                     --save-outputs --stress --generate --seed --save --help)",
+                    arg
+                ))
+            }
+            _ => {
+                let name = arg.as_str();
+                let problem = PROBLEMS.iter().find(|p| p.name == name).ok_or_else(|| {
+                    let known: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
+                    format!("unknown problem {:?} (known: {})", name, known.join(", "))
+                })?;
+                if !options.problems.iter().any(|p| p.name == name) {
+                    options.problems.push(problem);
+                }
+            }
+        }
+    }
+    let one_problem = options.problems.len() == 1;
+    check_stress_options(&options, one_problem)?;
+    if options.cmd.is_some() && !one_problem {
+        return Err("--cmd needs exactly one PROBLEM".to_string());
+    }
+    if options.tests_dir.is_some() && !one_problem {
+        return Err("--tests needs exactly one PROBLEM".to_string());
+    }
+    if options.cmd.is_some() && options.standalone {
+        return Err("--cmd and --standalone do not go together".to_string());
+    }
+    if options.json && options.verbose {
+        return Err("--json and --verbose do not go together".to_string());
+    }
+    if options.repeat > 1 && options.jobs.is_some_and(|j| j > 1) {
+        return Err("--repeat runs one test at a time: -j does not go with it".to_string());
+    }
+    if options.problems.is_empty() {
+        options.problems = PROBLEMS.iter().collect();
+    }
+    Ok(Some(options))
+}
+
+/// What `--stress` and `--generate` go with, and what they need.
+fn check_stress_options(options: &Options, one_problem: bool) -> Result<(), String> {
+    let mode = match (options.stress, options.generate) {
+        (Some(_), Some(_)) => return Err("--stress and --generate do not go together".to_string()),
+        (Some(_), None) => "--stress",
+        (None, Some(_)) => "--generate",
+        (None, None) => {
+            if options.seed.is_some() || options.save.is_some() {
+                return Err("--seed and --save go with --stress or --generate".to_string());
+            }
+            return Ok(());
+        }
+    };
+    if !one_problem {
+        return Err(format!("{} needs exactly one PROBLEM", mode));
+    }
+    if mode == "--stress" && options.cmd.is_none() {
+        return Err("--stress needs --cmd \"COMMAND\" (the program to test)".to_string());
+    }
+    if mode == "--generate" && options.save.is_none() {
+        return Err("--generate needs --save DIR (where to write the tests)".to_string());
+    }
+    if mode == "--generate" && options.cmd.is_some() {
+        return Err("--generate writes our answers; it takes no --cmd".to_string());
+    }
+    let others = [
+        ("--test", !options.test_filters.is_empty()),
+        ("--tests", options.tests_dir.is_some()),
+        ("--standalone", options.standalone),
+        ("--repeat", options.repeat > 1),
+        // The reports of --stress and --generate are text only.
+        ("--json", options.json),
+        ("--verbose", options.verbose),
+        ("--save-outputs", options.save_outputs.is_some()),
+        ("-j", options.jobs.is_some()),
+    ];
+    if let Some((other, _)) = others.iter().find(|(_, given)| *given) {
+        return Err(format!("{} and {} do not go together", mode, other));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Result<Option<Options>, String> {
+        let list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        parse_args(&list)
+    }
+
+    #[test]
+    fn no_arguments_means_every_problem() {
+        let options = args(&[]).unwrap().unwrap();
+        assert_eq!(options.problems.len(), PROBLEMS.len());
+    }
+
+    #[test]
+    fn options_take_their_value_either_way() {
+        let a = args(&[
+            "checkers_pos",
+            "--test",
+            "04",
+            "--time-limit=500",
+            "--repeat",
+            "9",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(a.problems.len(), 1);
+        assert_eq!(a.test_filters, ["04"]);
+        assert_eq!(a.time_limit_ms, Some(500));
+        assert_eq!(a.repeat, 9);
+    }
+
+    #[test]
+    fn test_filters_add_up() {
+        let a = args(&["checkers_pos", "--test", "03", "--test=05"])
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.test_filters, ["03", "05"]);
+    }
+
+    #[test]
+    fn new_options_are_read() {
+        let a = args(&[
+            "-j",
+            "3",
+            "--memory-limit",
+            "64",
+            "--json",
+            "--save-outputs=out",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(a.jobs, Some(3));
+        assert_eq!(a.memory_limit_mb, Some(64));
+        assert!(a.json && !a.verbose);
+        assert_eq!(a.save_outputs, Some(PathBuf::from("out")));
+        assert!(args(&["--verbose"]).unwrap().unwrap().verbose);
+    }
+
+    #[test]
+    fn an_option_given_twice_is_an_error_but_test_adds_up() {
+        let twice = args(&["checkers_pos", "--cmd", "a", "--cmd", "b"]);
+        assert_eq!(twice.err().as_deref(), Some("--cmd is given twice"));
+        assert!(args(&["--time-limit", "5", "--time-limit=6"]).is_err());
+        assert!(args(&["--json", "--json"]).is_err());
+        let two_filters = args(&["--test", "03", "--test", "05"]).unwrap().unwrap();
+        assert_eq!(two_filters.test_filters, ["03", "05"]);
+    }
+
+    #[test]
+    fn a_double_dash_ends_the_options() {
+        let a = args(&["--", "checkers_pos"]).unwrap().unwrap();
+        assert_eq!(a.problems.len(), 1);
+        assert_eq!(a.problems[0].name, "checkers_pos");
+        let after = args(&["--", "--json"]).err().unwrap();
+        assert!(after.contains("unknown problem \"--json\""), "{}", after);
+    }
+
+    #[test]
+    fn rejects_what_it_cannot_do() {
+        assert!(args(&["chess"]).is_err());
+        assert!(args(&["--frobnicate"]).is_err());
+        assert!(args(&["--time-limit", "soon"]).is_err());
+        assert!(args(&["--repeat", "0"]).is_err());
+        assert!(args(&["--test"]).is_err());
+        assert!(args(&["--cmd", "cat"]).is_err(), "--cmd without a problem");
+        assert!(args(&["--tests", "x", "checkers_pos", "checkers_board"]).is_err());
+        assert!(args(&["checkers_pos", "--cmd", "cat", "--standalone"]).is_err());
+        assert!(args(&["--help"]).unwrap().is_none());
+        assert!(args(&["--standalone=no"]).is_err());
+        assert!(args(&["checkers_pos", "--cmd", " "]).is_err());
+        assert!(args(&["-j", "0"]).is_err());
+        assert!(args(&["--memory-limit", "lots"]).is_err());
+        assert!(args(&["--repeat", "3", "-j", "2"]).is_err());
+        assert!(args(&["--json", "--verbose"]).is_err());
+        assert!(args(&["--json=yes"]).is_err());
+    }
+}
