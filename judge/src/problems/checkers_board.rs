@@ -14,41 +14,39 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
 /// the top-left cell dark), vacant squares as `.` and light cells blank;
 /// `None` when the input is not a board.
 pub fn picture(input: &str) -> Option<String> {
-    let rows: Vec<Vec<char>> = input
-        .lines()
-        .take(8)
-        // At most 9 characters of a line are kept: a huge line costs nothing.
-        .map(|line| {
-            line.trim_end_matches(['\r', ' ', '\t'])
-                .chars()
-                .take(9)
-                .collect()
-        })
-        .collect();
-    if rows.is_empty() || rows.iter().any(|row| row.len() > 8) {
-        return None;
-    }
+    let board = read(input)?;
     let mut text = String::from("   0 1 2 3 4 5 6 7\n");
-    for row in 0..8 {
+    for (row, squares) in board.iter().enumerate() {
         text += &format!("{} ", row);
-        for col in 0..8 {
-            let c = rows
-                .get(row)
-                .and_then(|r| r.get(col))
-                .copied()
-                .unwrap_or('.');
+        for (col, &c) in squares.iter().enumerate() {
             let dark = (row + col) % 2 == 0;
-            let shown = match c {
-                ' ' | '.' if dark => '.',
-                ' ' | '.' => ' ',
-                other => other,
-            };
             text.push(' ');
-            text.push(shown);
+            text.push(if c == b'.' && !dark {
+                ' '
+            } else {
+                char::from(c)
+            });
         }
         text.push('\n');
     }
     Some(text)
+}
+
+/// The board of an input as the rules read it: rows are lines, blanks at a
+/// line's end are ignored, short rows and missing rows are vacant, a space is
+/// a vacant square (`.` here). `None` when a row is longer than 8 squares.
+fn read(input: &str) -> Option<[[u8; 8]; 8]> {
+    let mut board = [[b'.'; 8]; 8];
+    for (row, line) in board.iter_mut().zip(input.lines()) {
+        let line = line.trim_end_matches(['\r', ' ', '\t']).as_bytes();
+        if line.len() > 8 {
+            return None;
+        }
+        for (square, &c) in row.iter_mut().zip(line) {
+            *square = if c == b' ' { b'.' } else { c };
+        }
+    }
+    Some(board)
 }
 
 /// At most this many men of a colour (TopCoder's constraint).
@@ -95,18 +93,13 @@ fn render(board: &[[u8; 8]; 8]) -> String {
 
 /// Smaller inputs for the shrinker: the board with one man fewer, for each man.
 pub fn shrink(input: &str) -> Vec<String> {
-    let mut board = [[b'.'; 8]; 8];
-    for (row, line) in input.lines().take(8).enumerate() {
-        for (col, c) in line.bytes().take(8).enumerate() {
-            if c == b'B' || c == b'W' {
-                board[row][col] = c;
-            }
-        }
-    }
+    let Some(board) = read(input) else {
+        return Vec::new();
+    };
     let mut smaller = Vec::new();
     for row in 0..8 {
         for col in 0..8 {
-            if board[row][col] != b'.' {
+            if matches!(board[row][col], b'B' | b'W') {
                 let mut fewer = board;
                 fewer[row][col] = b'.';
                 smaller.push(render(&fewer));
@@ -118,18 +111,19 @@ pub fn shrink(input: &str) -> Vec<String> {
 
 /// How big an input is: its number of men.
 pub fn size(input: &str) -> (usize, &'static str) {
-    let men = input
-        .lines()
-        .take(8)
-        .flat_map(str::bytes)
-        .filter(|&b| b == b'B' || b == b'W')
-        .count();
+    let men = read(input).map_or(0, |board| {
+        board
+            .iter()
+            .flatten()
+            .filter(|&&c| matches!(c, b'B' | b'W'))
+            .count()
+    });
     (men, "pieces")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::picture;
+    use super::{picture, shrink, size};
 
     #[test]
     fn draws_row_and_column_indices_with_vacant_padding() {
@@ -143,8 +137,23 @@ mod tests {
     }
 
     #[test]
-    fn no_picture_of_a_broken_board() {
-        assert!(picture("").is_none());
+    fn an_empty_input_is_an_empty_board_and_a_long_row_no_board() {
+        // The rules: missing rows at the end are vacant, so "" is a board.
+        assert_eq!(picture("").unwrap().lines().count(), 9);
         assert!(picture("BBBBBBBBB\n").is_none());
+        assert!(
+            picture("B  \t\r\n").is_some(),
+            "trailing blanks are ignored"
+        );
+    }
+
+    #[test]
+    fn shrinking_and_size_read_the_board_as_the_rules_do() {
+        // Spaces are vacant squares, the short second row is padded.
+        let input = "B W\n.B\n";
+        assert_eq!(size(input), (3, "pieces"));
+        let smaller = shrink(input);
+        assert_eq!(smaller.len(), 3);
+        assert!(smaller.iter().all(|s| size(s).0 == 2), "{:?}", smaller);
     }
 }

@@ -26,15 +26,10 @@ fn cell(square: usize) -> (usize, usize) {
 /// its number, a piece shows `b` (black) or `r` (red) just before it; light
 /// cells are blank. `None` when the input is not two square lists.
 pub fn picture(input: &str) -> Option<String> {
-    let mut tokens = input.split_whitespace().map(|t| t.parse::<usize>().ok());
+    let (black, red) = read(input)?;
     let mut board = [[None::<char>; 8]; 8];
-    for colour in ['b', 'r'] {
-        let count = tokens.next()??;
-        if count > 32 {
-            return None;
-        }
-        for _ in 0..count {
-            let square = tokens.next()??;
+    for (colour, squares) in [('b', &black), ('r', &red)] {
+        for &square in squares {
             if !(1..=32).contains(&square) {
                 return None;
             }

@@ -89,32 +89,26 @@ fn listed(what: &str, moves: &[&str]) -> String {
 /// The input board with files a–h and ranks 1–8, light squares left blank,
 /// and the side to move; `None` when the input is not a board.
 pub fn picture(input: &str) -> Option<String> {
-    let mut lines = input.lines().map(|line| line.trim_end());
-    // Only a line of board length is collected: a huge line costs nothing.
-    let rows: Vec<Vec<char>> = lines
-        .by_ref()
-        .take(8)
-        .map(|l| l.chars().take(9).collect())
-        .collect();
-    if rows.len() != 8 || rows.iter().any(|row| row.len() != 8) {
-        return None;
-    }
+    let (board, white_to_move) = read(input)?;
     let mut text = String::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 8 - i;
-        text += &format!("{} ", rank);
-        for (file, &c) in row.iter().enumerate() {
-            // a1 is dark: a square is dark when its file index and rank add up to an odd number.
-            let dark = (file + rank) % 2 == 1;
+    for (row, squares) in board.iter().enumerate() {
+        text += &format!("{} ", 8 - row);
+        for (file, &c) in squares.iter().enumerate() {
             text.push(' ');
-            text.push(if c == '.' && !dark { ' ' } else { c });
+            text.push(if c == b'.' && !is_dark(row, file) {
+                ' '
+            } else {
+                char::from(c)
+            });
         }
         text.push('\n');
     }
     text += "   a b c d e f g h\n";
-    if let Some(side) = lines.find(|line| !line.is_empty()) {
-        text += &format!("{} to move\n", side);
-    }
+    text += if white_to_move {
+        "WHITE to move\n"
+    } else {
+        "BLACK to move\n"
+    };
     Some(text)
 }
 
@@ -225,7 +219,11 @@ fn read(input: &str) -> Option<([[u8; 8]; 8], bool)> {
         }
         row.copy_from_slice(line);
     }
-    let white = lines.next()? == "WHITE";
+    let white = match lines.next()? {
+        "WHITE" => true,
+        "BLACK" => false,
+        _ => return None,
+    };
     Some((board, white))
 }
 
