@@ -24,9 +24,8 @@ pub fn check(_input: &str, expected: &str, output: &str) -> Result<(), String> {
     let mut why = format!("line {}: expected {}, got {}", at + 1, shown(w), shown(g));
     if want_len != got_len {
         why += &format!(
-            " ({} line{} expected, {} given)",
-            want_len,
-            plural(want_len),
+            " ({} expected, {} given)",
+            crate::report::counted(want_len, "lines"),
             got_len
         );
     }
@@ -68,14 +67,6 @@ pub fn quoted(line: &str) -> String {
         format!("{:?}...", cut)
     } else {
         format!("{:?}", line)
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

@@ -295,12 +295,8 @@ fn report_suite(
     if let Err(why) = &suite.program {
         let judged = Judged::failed("CE", why.lines().map(String::from).collect());
         if table {
-            let n = suite.tests.len();
-            say(&format!(
-                "  CE    {} test{} not run",
-                n,
-                if n == 1 { "" } else { "s" }
-            ));
+            let not_run = report::counted(suite.tests.len(), "tests");
+            say(&format!("  CE    {} not run", not_run));
             for line in &judged.details {
                 say(&format!("        {}", line));
             }

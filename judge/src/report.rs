@@ -54,6 +54,18 @@ pub fn warn(line: &str) {
     let _ = writeln!(std::io::stderr(), "{}", line);
 }
 
+/// `n` and a plural noun, the noun made singular when `n` is 1: `3 tests`,
+/// `1 test`, `1 process` (a noun ending in `sses` loses `es`, any other its
+/// final `s`).
+pub fn counted(n: usize, plural: &str) -> String {
+    let noun = match (n, plural.strip_suffix("sses")) {
+        (1, Some(stem)) => format!("{}ss", stem),
+        (1, None) => plural.strip_suffix('s').unwrap_or(plural).to_string(),
+        _ => plural.to_string(),
+    };
+    format!("{} {}", n, noun)
+}
+
 /// Verdicts are coloured only on a terminal, and never when `NO_COLOR` is set
 /// to anything (see no-color.org).
 pub fn colour_wanted() -> bool {
@@ -156,6 +168,15 @@ pub fn json_string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(counted(1, "tests"), "1 test");
+        assert_eq!(counted(0, "tests"), "0 tests");
+        assert_eq!(counted(2, "smaller candidates"), "2 smaller candidates");
+        assert_eq!(counted(1, "processes"), "1 process");
+        assert_eq!(counted(3, "processes"), "3 processes");
+    }
 
     #[test]
     fn read_write_flags_mark_a_closed_stdout() {

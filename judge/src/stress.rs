@@ -20,7 +20,7 @@
 //! there until no smaller input fails, or its time budget runs out. A program
 //! the shell cannot start is reported without shrinking.
 
-use crate::report::{say, warn};
+use crate::report::{counted, say, warn};
 use crate::rng::Rng;
 use crate::{build, limits_for_problem, run, shell_command, verdict, workspace_root, Problem};
 
@@ -144,16 +144,6 @@ fn reason_words(reason: &str) -> String {
         }
     }
     words.join(" ")
-}
-
-/// `n` and `unit`, the unit without its plural `s` when `n` is 1.
-fn counted(n: usize, unit: &str) -> String {
-    let unit = if n == 1 {
-        unit.strip_suffix('s').unwrap_or(unit)
-    } else {
-        unit
-    };
-    format!("{} {}", n, unit)
 }
 
 fn build_ours(problem: &Problem) -> Result<PathBuf, String> {
@@ -669,7 +659,7 @@ pub fn generate(request: &Request) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{counted, reason_words, shell_quote, Failure};
+    use super::{reason_words, shell_quote, Failure};
     use crate::rng::Rng;
     use crate::PROBLEMS;
 
@@ -737,13 +727,6 @@ mod tests {
             &tle("TLE (wall): still running at the wall-clock safety net (5000 ms)"),
             &tle("TLE (wall): 2100 ms of wall time, 900 ms of it off the CPU")
         ));
-    }
-
-    #[test]
-    fn counts_are_singular_for_one() {
-        assert_eq!(counted(1, "pieces"), "1 piece");
-        assert_eq!(counted(0, "pieces"), "0 pieces");
-        assert_eq!(counted(2, "steps"), "2 steps");
     }
 
     /// Every problem's generator draws inputs its shrinker understands, and

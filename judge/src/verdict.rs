@@ -57,9 +57,8 @@ pub fn decide(
             names += ", ...";
         }
         details.push(format!(
-            "left {} process{} running; killed: {}",
-            n,
-            if n == 1 { "" } else { "es" },
+            "left {} running; killed: {}",
+            crate::report::counted(n, "processes"),
             names
         ));
     }
