@@ -183,8 +183,9 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
     let leftovers = os::end_run(pid, &marker, flooded || netted || over_cpu, &mut seen);
     // Unregistered before the reaping frees the group's id for reuse.
     drop(live);
+    let reaped = os::children_cpu(pid);
     let (status, usage) = os::reap(ended)?;
-    let usage = usage.map(|usage| seen.add_to(usage));
+    let usage = usage.map(|usage| seen.add_to(usage, reaped));
 
     // Everything of the run is dead now, so the pipes close; only a process
     // that escaped the kill could hold them open: wait a little, no more.
