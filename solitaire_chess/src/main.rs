@@ -546,103 +546,70 @@ fn at_most_as_strong(weaker: Strengths, stronger: Strengths) -> bool {
 /// when the second has no solution, neither has the first, and only the strongest dead
 /// positions need keeping.
 ///
-/// The memo is one flat table with open addressing, kept as two arrays: the occupied
-/// squares of each slot (0 for a free slot: a recorded position has two pieces at least)
-/// and the strengths (see `Strengths`). All entries of one set of squares hash to the
-/// same home slot, so a lookup scans the run of slots from there to the first free one,
-/// comparing only the squares until they match.
+/// The memo is indexed by the occupied squares directly (a 16-bit mask, so 65 536 list
+/// heads, 256 KB of which only the pages touched are ever mapped): each set of squares
+/// has its own short list of dead strengths (about five on the hardest boards), kept in
+/// one pool. A lookup hashes nothing and compares only entries on the same squares.
 struct DeadEnds {
-    squares: Vec<u16>,
+    /// head[occ]: 1 + the pool index of the newest entry on `occ`, 0 for none.
+    head: Vec<u32>,
+    /// The entries: their strengths, and 1 + the index of the next entry on the same
+    /// squares (0 ends the list).
     strengths: Vec<Strengths>,
-    used: usize,
-    /// log2 of the number of slots.
-    bits: u32,
+    next: Vec<u32>,
 }
 
 impl DeadEnds {
     fn new() -> DeadEnds {
         DeadEnds {
-            squares: vec![0; 1 << 10],
-            strengths: vec![0; 1 << 10],
-            used: 0,
-            bits: 10,
+            head: vec![0; 1 << 16],
+            strengths: Vec::new(),
+            next: Vec::new(),
         }
-    }
-
-    /// The home slot of a set of squares (Fibonacci hashing).
-    fn home(&self, occ: u16) -> usize {
-        ((occ as u32 + 1).wrapping_mul(0x9E37_79B1) >> (32 - self.bits)) as usize
     }
 
     /// Whether the position is known to be dead: some dead position with the same
     /// occupied squares is at least as strong everywhere.
     /// Without `covering`, only an equal dead position counts.
     fn covers(&self, occ: u16, strengths: Strengths, covering: bool) -> bool {
-        let mask = self.squares.len() - 1;
-        let mut i = self.home(occ);
-        loop {
-            let squares = self.squares[i];
-            if squares == 0 {
-                return false;
+        let mut i = self.head[occ as usize];
+        while i != 0 {
+            let dead = self.strengths[i as usize - 1];
+            if (covering && at_most_as_strong(strengths, dead)) || strengths == dead {
+                return true;
             }
-            if squares == occ {
-                let dead = self.strengths[i];
-                if (covering && at_most_as_strong(strengths, dead)) || strengths == dead {
-                    return true;
-                }
-            }
-            i = (i + 1) & mask;
+            i = self.next[i as usize - 1];
         }
+        false
     }
 
     /// Records a dead position. It takes the place of the first recorded one with the
     /// same squares that it covers, if any (others it covers stay, harmlessly).
     fn insert(&mut self, occ: u16, strengths: Strengths) {
-        if 2 * (self.used + 1) > self.squares.len() {
-            self.grow();
-        }
-        let mask = self.squares.len() - 1;
-        let mut i = self.home(occ);
-        loop {
-            let squares = self.squares[i];
-            if squares == 0 {
-                self.used += 1;
-                break;
+        let mut i = self.head[occ as usize];
+        while i != 0 {
+            let slot = i as usize - 1;
+            if at_most_as_strong(self.strengths[slot], strengths) {
+                self.strengths[slot] = strengths;
+                return;
             }
-            if squares == occ && at_most_as_strong(self.strengths[i], strengths) {
-                break;
-            }
-            i = (i + 1) & mask;
+            i = self.next[slot];
         }
-        self.squares[i] = occ;
-        self.strengths[i] = strengths;
-    }
-
-    /// Doubles the table, keeping every entry.
-    fn grow(&mut self) {
-        let old_squares = std::mem::replace(&mut self.squares, vec![0; 2 << self.bits]);
-        let old_strengths = std::mem::replace(&mut self.strengths, vec![0; 2 << self.bits]);
-        self.bits += 1;
-        let mask = self.squares.len() - 1;
-        for (&occ, &strengths) in old_squares.iter().zip(old_strengths.iter()) {
-            if occ != 0 {
-                let mut i = self.home(occ);
-                while self.squares[i] != 0 {
-                    i = (i + 1) & mask;
-                }
-                self.squares[i] = occ;
-                self.strengths[i] = strengths;
-            }
-        }
+        self.strengths.push(strengths);
+        self.next.push(self.head[occ as usize]);
+        self.head[occ as usize] = self.strengths.len() as u32;
     }
 
     /// How many recorded dead ends have these squares (for the tests).
     #[cfg(test)]
     fn count_on(&self, occ: u16) -> usize {
-        self.squares
-            .iter()
-            .filter(|&&squares| squares == occ)
-            .count()
+        let mut count = 0;
+        let mut i = self.head[occ as usize];
+        while i != 0 {
+            count += 1;
+            i = self.next[i as usize - 1];
+        }
+        count
     }
 }
 
