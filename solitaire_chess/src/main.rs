@@ -363,8 +363,12 @@ fn pieces_can_all_meet(rules: &Rules, zones: &Zones, occ: u16) -> bool {
 /// another, so it needs a kind that can get there with two occupied squares a move away.
 /// Squares where no such piece exists can only be the final square: two of them are fatal.
 fn stuck_squares_can_clear(rules: &Rules, zones: &Zones, of_kind: &Position, occ: u16) -> bool {
+    let stuck = of_kind[STUCK as usize];
+    if stuck & stuck.wrapping_sub(1) == 0 {
+        return true; // one stuck square can always be the final one
+    }
     let mut final_squares = 0;
-    for s in squares_of(of_kind[STUCK as usize]) {
+    for s in squares_of(stuck) {
         let passable = (KING..=PAWN).any(|k| {
             zones.by_kind[k as usize] & (1 << s) != 0
                 && (rules.reach[k as usize][s] & occ).count_ones() >= 2
@@ -391,6 +395,13 @@ fn stuck_squares_can_clear(rules: &Rules, zones: &Zones, of_kind: &Position, occ
 /// of stuck squares to entry squares.
 fn stuck_squares_have_entries(rules: &Rules, zones: &Zones, of_kind: &Position, occ: u16) -> bool {
     let stuck = of_kind[STUCK as usize];
+    if stuck & stuck.wrapping_sub(1) == 0 {
+        // One stuck square at most: it may be the final one, so it needs an entry only,
+        // and it has one once it lies in some kind's zone (as the zones test demands):
+        // the step by which that kind first reaches it comes from a square reached
+        // without passing it.
+        return true;
+    }
     // any_entry[i], with_exit[i]: the entry squares of the i-th stuck square.
     let mut any_entry = [0u16; 16];
     let mut with_exit = [0u16; 16];
