@@ -17,6 +17,16 @@
 //!     25 single move orders (no turn-taking) on RANDOM random solvable boards (default
 //!     300, fixed seed) and on the given boards (default the known ones)
 //!
+//! cargo run --release -p solitaire_chess --example hardness -- blockers [BOARD...]
+//!     how much of a board's difficulty comes from blockers: a plain search that
+//!     remembers every position, once by the rules and once with queens, rooks and
+//!     bishops passing over pieces; the dead positions by number of pieces, and how many
+//!     of them are dead only because of blockers (default: the first three known boards)
+//! cargo run --release -p solitaire_chess --example hardness -- ratio BINARY [PAIRS] [BOARD...]
+//!     the wall time of BINARY on each board (default: the first two known boards)
+//!     against an empty program that only reads its input, compiled here with rustc -O:
+//!     PAIRS alternating runs (default 31), medians and their ratio
+//!
 //! Every mode is deterministic: fixed seeds, and calls do not depend on timing. Three
 //! environment variables change the solver for an experiment: HARDNESS_ORDER=SPNBRKQ/
 //! QKRBNP searches with that one order (victim kinds, then mover kinds; S is a stuck
@@ -27,6 +37,9 @@
 #[path = "../src/main.rs"]
 mod solver;
 
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// Boards found hard so far (hill-climbs on calls, with several seeds and move orders),
@@ -338,6 +351,192 @@ fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8]) {
     }
 }
 
+/// The board as 16 cells (piece codes, 0 for empty), square = y * 4 + x.
+fn cells_of(board: &str) -> [u8; 16] {
+    let position = solver::parse_board_text(board).expect("a board of 16 squares");
+    let mut cells = [0u8; 16];
+    for (kind, &squares) in position.iter().enumerate() {
+        for (s, cell) in cells.iter_mut().enumerate() {
+            if squares & (1 << s) != 0 {
+                *cell = kind as u8;
+            }
+        }
+    }
+    cells
+}
+
+/// Whether the piece on `from` may capture on `to` (occupied), straight from the rules;
+/// with `blockers` false, queens, rooks and bishops pass over pieces.
+fn may_capture(cells: &[u8; 16], from: usize, to: usize, blockers: bool) -> bool {
+    let (x0, y0) = ((from % 4) as i32, (from / 4) as i32);
+    let (dx, dy) = ((to % 4) as i32 - x0, (to / 4) as i32 - y0);
+    let (diagonal, straight) = (dx.abs() == dy.abs(), dx == 0 || dy == 0);
+    let distance = dx.abs().max(dy.abs());
+    let clear = || {
+        !blockers
+            || (1..distance)
+                .all(|k| cells[((y0 + k * dy.signum()) * 4 + x0 + k * dx.signum()) as usize] == 0)
+    };
+    match cells[from] {
+        1 => distance == 1,
+        2 => (diagonal || straight) && clear(),
+        3 => straight && clear(),
+        4 => diagonal && clear(),
+        5 => dx.abs() * dy.abs() == 2,
+        6 => diagonal && distance == 1,
+        _ => false,
+    }
+}
+
+/// Plain search remembering every position it decides: whether one piece can be left.
+fn plain_solvable(
+    cells: &mut [u8; 16],
+    blockers: bool,
+    memo: &mut HashMap<[u8; 16], bool>,
+) -> bool {
+    if cells.iter().filter(|&&c| c != 0).count() == 1 {
+        return true;
+    }
+    if let Some(&known) = memo.get(cells) {
+        return known;
+    }
+    let mut found = false;
+    'moves: for from in 0..16 {
+        for to in 0..16 {
+            if from != to
+                && cells[from] != 0
+                && cells[to] != 0
+                && may_capture(cells, from, to, blockers)
+            {
+                let (mover, victim) = (cells[from], cells[to]);
+                cells[to] = mover;
+                cells[from] = 0;
+                found = plain_solvable(cells, blockers, memo);
+                cells[from] = mover;
+                cells[to] = victim;
+                if found {
+                    break 'moves;
+                }
+            }
+        }
+    }
+    memo.insert(*cells, found);
+    found
+}
+
+/// What blockers do to a board: every position the rules reach, dead ones by number of
+/// pieces, and among them those that would not be dead if sliders passed over pieces.
+/// A cut that ignores blockers (the zones and stuck-square rules do) can at best refute
+/// the rest; the dead-by-blockers ones need reasoning about blockers.
+fn blockers(boards: &[&str]) {
+    for board in boards {
+        let mut cells = cells_of(board);
+        let mut by_rules = HashMap::new();
+        let solvable = plain_solvable(&mut cells, true, &mut by_rules);
+        let mut without = HashMap::new();
+        let solvable_without = plain_solvable(&mut cells, false, &mut without);
+        println!(
+            "{}  by the rules: {}, {} positions; sliders passing over pieces: {}, {} positions",
+            board,
+            if solvable { "solvable" } else { "unsolvable" },
+            by_rules.len(),
+            if solvable_without {
+                "solvable"
+            } else {
+                "unsolvable"
+            },
+            without.len()
+        );
+        let mut dead = [(0u64, 0u64); 17];
+        for (position, &alive) in by_rules.iter() {
+            if !alive {
+                let pieces = position.iter().filter(|&&c| c != 0).count();
+                let mut p = *position;
+                dead[pieces].0 += 1;
+                if plain_solvable(&mut p, false, &mut without) {
+                    dead[pieces].1 += 1;
+                }
+            }
+        }
+        println!("  pieces  dead positions  dead only because of blockers");
+        for (pieces, &(all, by_blockers)) in dead.iter().enumerate() {
+            if all > 0 {
+                println!("  {:>6}  {:>14}  {:>29}", pieces, all, by_blockers);
+            }
+        }
+    }
+}
+
+/// The median of some wall times, in milliseconds.
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(|a, b| a.partial_cmp(b).expect("a time"));
+    times[times.len() / 2]
+}
+
+/// Runs `program` with `input` on its standard input; its wall time in milliseconds.
+fn wall_ms(program: &std::path::Path, input: &str) -> f64 {
+    let start = Instant::now();
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait().expect("the program ends");
+    start.elapsed().as_secs_f64() * 1000.0
+}
+
+/// The wall time of `binary` on each board against an empty program that only reads
+/// its input, in `pairs` alternating runs: the medians and their ratio.
+fn ratio(binary: &str, pairs: usize, boards: &[&str]) {
+    let dir = std::env::temp_dir().join(format!("hardness-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let source = dir.join("empty.rs");
+    std::fs::write(
+        &source,
+        "use std::io::Read;\nfn main() {\n    let mut input = String::new();\n    \
+         std::io::stdin().read_to_string(&mut input).unwrap();\n}\n",
+    )
+    .expect("the empty program is written");
+    let empty = dir.join("empty");
+    let built = Command::new("rustc")
+        .arg("-O")
+        .arg("-o")
+        .arg(&empty)
+        .arg(&source)
+        .status()
+        .expect("rustc runs");
+    assert!(built.success(), "the empty program compiles");
+    let binary = std::path::Path::new(binary);
+    println!(
+        "{} alternating runs each; medians of wall time (empty program that reads its input, then {})",
+        pairs,
+        binary.display()
+    );
+    for board in boards {
+        let input = format!("{}\n", board);
+        let (mut base, mut solver) = (Vec::new(), Vec::new());
+        for _ in 0..pairs {
+            base.push(wall_ms(&empty, &input));
+            solver.push(wall_ms(binary, &input));
+        }
+        let (b, s) = (median(base), median(solver));
+        println!(
+            "{}  empty {:.3} ms  solver {:.3} ms  ratio {:.2}x",
+            board,
+            b,
+            s,
+            s / b
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: u64| {
@@ -361,9 +560,35 @@ fn main() {
                 number(1, 300) as usize,
             )
         }
+        Some("blockers") => {
+            let given: Vec<&str> = args[1..].iter().map(|a| a.as_str()).collect();
+            blockers(if given.is_empty() {
+                &KNOWN[..3]
+            } else {
+                &given
+            })
+        }
+        Some("ratio") => {
+            let binary = args
+                .get(1)
+                .map_or("target/release/solitaire_chess", |a| a.as_str());
+            let given: Vec<&str> = args.iter().skip(3).map(|a| a.as_str()).collect();
+            ratio(
+                binary,
+                number(2, 31) as usize,
+                if given.is_empty() {
+                    &KNOWN[..2]
+                } else {
+                    &given
+                },
+            )
+        }
         Some("known") | None => KNOWN.iter().for_each(|b| report(b)),
         Some(other) => {
-            eprintln!("hardness: unknown mode {:?} (known, climb, board)", other);
+            eprintln!(
+                "hardness: unknown mode {:?} (known, climb, board, ablate, orders, blockers, ratio)",
+                other
+            );
             std::process::exit(2);
         }
     }
