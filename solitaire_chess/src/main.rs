@@ -31,7 +31,7 @@
 //!   and long straight, knight jump), so pawn < bishop < queen, pawn < king < queen and
 //!   rook < queen. If a position has no solution, neither has any position on the same
 //!   squares whose every piece is at most as strong: its solutions would be solutions of
-//!   the stronger one. The memo (one flat open-addressing table) records dead positions,
+//!   the stronger one. The memo (list heads indexed by the occupied squares) records dead positions,
 //!   and a position covered by one of them is not searched; it is looked up before the
 //!   recursive call.
 //! - Commuting moves: two legal moves on four different squares can be played in either
