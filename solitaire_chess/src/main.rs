@@ -1509,6 +1509,28 @@ mod tests {
         assert_eq!(rules.between[3][0], 1 << 1 | 1 << 2);
     }
 
+    /// Why one stuck square needs no entries test: a stuck square in some kind's zone
+    /// always has an entry for that kind (checked on random dense boards, where stuck
+    /// pieces abound).
+    #[test]
+    fn a_stuck_square_in_a_zone_has_an_entry() {
+        let mut rng = Rng(77);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let kinds = random_kinds(&mut rng, 4, b"BPNBPNKQR");
+            let count = 6 + rng.below(8);
+            let (rules, of_kind, occ) = searched(&random_board(&mut rng, &kinds, count));
+            let zones = zones_of(&rules, &of_kind, occ);
+            let in_a_zone = zones.by_kind.iter().fold(0, |m, &z| m | z);
+            for s in squares_of(of_kind[STUCK as usize] & in_a_zone) {
+                let (any, _) = entries_of(&rules, &zones, &of_kind, occ, s);
+                assert!(any != 0, "no entry to square {} of {:?}", s, of_kind);
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "only {} stuck squares in zones", checked);
+    }
+
     #[test]
     fn matching_gives_each_row_its_own_square() {
         let unmatched = |options: &[u16]| match_rows(options, &mut [usize::MAX; 16]);
