@@ -9,6 +9,9 @@
 //!     hill-climb from random boards of the given kinds (default BPN, the hardest known),
 //!     scored by calls; prints the hardest boards found (defaults: seed 1, 10 rounds of
 //!     1000 steps)
+//! cargo run --release -p solitaire_chess --example hardness -- polish [SEED] [STEPS]
+//!     the same climb started from each known board (but the two easy last ones), with
+//!     bishops, pawns and knights (default: 500 steps each)
 //! cargo run --release -p solitaire_chess --example hardness -- board BOARD...
 //!     the figures of the given boards (16-character one-line form)
 //! cargo run --release -p solitaire_chess --example hardness -- ablate
@@ -293,23 +296,27 @@ fn mutate(rng: &mut Rng, board: &[u8; 16], kinds: &[u8]) -> [u8; 16] {
     next
 }
 
-/// Random starts, each climbed by `steps` mutations that keep a change when it does not
-/// lower the calls. Boards start with 12 to 16 pieces drawn from `kinds`, and mutations
-/// only bring in those kinds (or empty squares).
-fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8]) {
+/// Starts climbed by `steps` mutations each, keeping a change when it does not lower the
+/// calls: the boards of `starts` first, then random boards of 12 to 16 pieces drawn from
+/// `kinds`. Mutations only bring in those kinds (or empty squares).
+fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8], starts: &[&str]) {
     let mut rng = Rng(seed);
     let mut best: Vec<(u64, String, u64, bool)> = Vec::new();
     let mut evaluated = 0u64;
     let mut total_calls = 0u64;
     let start = Instant::now();
-    for _ in 0..rounds {
+    for round in 0..rounds {
         let mut board = [b'.'; 16];
-        let pieces = 12 + rng.below(5);
-        for cell in board.iter_mut().take(pieces) {
-            *cell = kinds[rng.below(kinds.len())];
-        }
-        for i in (1..16).rev() {
-            board.swap(i, rng.below(i + 1));
+        if let Some(given) = starts.get(round) {
+            board.copy_from_slice(given.as_bytes());
+        } else {
+            let pieces = 12 + rng.below(5);
+            for cell in board.iter_mut().take(pieces) {
+                *cell = kinds[rng.below(kinds.len())];
+            }
+            for i in (1..16).rev() {
+                board.swap(i, rng.below(i + 1));
+            }
         }
         let text = |b: &[u8; 16]| String::from_utf8(b.to_vec()).expect("ASCII");
         let (mut calls, mut dead, mut found) = measure(&text(&board));
@@ -550,6 +557,14 @@ fn main() {
             number(2, 10) as usize,
             number(3, 1000) as usize,
             args.get(4).map_or(&b"BPN"[..], |k| k.as_bytes()),
+            &[],
+        ),
+        Some("polish") => climb(
+            number(1, 1),
+            KNOWN.len() - 2,
+            number(2, 500) as usize,
+            b"BPN",
+            &KNOWN[..KNOWN.len() - 2],
         ),
         Some("board") => args[1..].iter().for_each(|b| report(b)),
         Some("ablate") => ablate(KNOWN),
@@ -586,7 +601,7 @@ fn main() {
         Some("known") | None => KNOWN.iter().for_each(|b| report(b)),
         Some(other) => {
             eprintln!(
-                "hardness: unknown mode {:?} (known, climb, board, ablate, orders, blockers, ratio)",
+                "hardness: unknown mode {:?} (known, climb, polish, board, ablate, orders, blockers, ratio)",
                 other
             );
             std::process::exit(2);
