@@ -31,9 +31,9 @@
 //!   and long straight, knight jump), so pawn < bishop < queen, pawn < king < queen and
 //!   rook < queen. If a position has no solution, neither has any position on the same
 //!   squares whose every piece is at most as strong: its solutions would be solutions of
-//!   the stronger one. The memo (list heads indexed by the occupied squares) records dead positions,
-//!   and a position covered by one of them is not searched; it is looked up before the
-//!   recursive call.
+//!   the stronger one. The memo (a list of dead positions for each set of occupied
+//!   squares) records dead positions, and a position covered by one of them is not
+//!   searched; it is looked up before the recursive call.
 //! - Commuting moves: two legal moves on four different squares can be played in either
 //!   order and end in the same position. So a move already tried and found dead stays
 //!   dead after any move on other squares, and the search carries the tried moves down
@@ -62,21 +62,31 @@
 //!
 //! Cost: each position is expanded at most once, for a few mask operations per piece
 //! (zones, the entries matching, captures from the reach and between tables) and a probe
-//! of the memo per move: about 1 700 instructions per expanded position (750 per call),
-//! with no single hot spot: the move loop under a third, the stuck-square rules a
-//! quarter, the memo a fifth, zones and the meeting test a sixth. What bounds the work
-//! is the number of positions neither covered nor cut. The hardest boards are 14 to 16
-//! pieces, bishops, pawns and knights on both colours (full boards are not easier: under
-//! a single move order, 16-piece boards reached 89 000 calls). The hardest found, by
-//! hill-climbing on the search's own count of calls (examples/hardness.rs), is the
-//! unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends, 58 million
-//! instructions (an empty program that reads its input: 0.3 million), some 12 ms of
-//! search and 3.6 MB, 12x to 15x the wall time of an empty program (on a loaded machine;
-//! the goal of 1.5x is not reached); the hardest solvable one found, sample 29, takes
-//! 66 473 calls and 60 million instructions. Those unsolvable boards need 95 000 calls
-//! without the entries rule and turn-taking, and 1.1 million calls (186 000 positions)
-//! with a plain memo and no cuts. The seed puzzles take a few dozen calls, within about
-//! 1.1x of an empty program.
+//! of the memo per move: about 1 500 instructions per position searched (660 per call),
+//! with no single hot spot. What bounds the work is the number of positions neither
+//! covered nor cut. The hardest boards are 14 to 16 pieces, bishops, pawns and knights
+//! on both colours. The hardest found, by hill-climbing on the search's own count of
+//! calls (examples/hardness.rs, `climb` from random boards and `polish` from the known
+//! ones), is the unsolvable sample 28, NPPNNN.BB.NBBPBB: 78 105 calls, 34 599 dead ends,
+//! 52 million instructions (an empty program that reads its input: 0.3 million), about
+//! 2.7 MB, and some 8x to 10x the wall time of an empty program (`hardness ratio`: 31
+//! alternating runs, medians; the goal of 1.5x is not reached). The hardest solvable one
+//! found, sample 29, takes 66 473 calls and 54 million instructions. Without the entries
+//! rule sample 28 needs 105 000 calls, without commuting moves 165 000, without covering
+//! 127 000. The seed puzzles take a few dozen calls, within about 1.1x of an empty
+//! program.
+//!
+//! Why the hardest boards are hard: they are unsolvable only because pieces block
+//! sliders. With bishops passing over pieces, sample 28 is solvable (`hardness
+//! blockers`), and of the 250 000 positions a plain search meets, 14 000 are dead only
+//! because of blockers, most of them with 7 to 11 pieces. Every cut above ignores
+//! blockers, so at best it refutes the others; the rest needs reasoning about the order
+//! in which squares empty. On boards of bishops, pawns and knights only the four centre
+//! squares can stand between a bishop and its target; on sample 28 every position the
+//! search expands has a piece in the centre, and each of the 3 700 positions of 7 to 9
+//! pieces it expands that blockers alone kill comes alive when one of the two centre
+//! squares of the diagonal from [3,0] to [0,3] is made transparent: the stuck knight on
+//! the corner [0,3] can only be captured along that diagonal.
 
 use std::io::{self, Read, Write};
 
