@@ -520,6 +520,13 @@ fn ratio(binary: &str, pairs: usize, boards: &[&str]) {
         .expect("rustc runs");
     assert!(built.success(), "the empty program compiles");
     let binary = std::path::Path::new(binary);
+    if !binary.is_file() {
+        eprintln!(
+            "hardness: no program at {} (build it first: cargo build --release -p solitaire_chess)",
+            binary.display()
+        );
+        std::process::exit(2);
+    }
     println!(
         "{} alternating runs each; medians of wall time (empty program that reads its input, then {})",
         pairs,
