@@ -28,7 +28,8 @@
 //! cargo run --release -p solitaire_chess --example hardness -- ratio BINARY [PAIRS] [BOARD...]
 //!     the wall time of BINARY on each board (default: the first two known boards)
 //!     against an empty program that only reads its input, compiled here with rustc -O:
-//!     PAIRS alternating runs (default 31), medians and their ratio
+//!     PAIRS alternating runs (default 31), medians and their ratio; BINARY defaults to
+//!     target/release/solitaire_chess (cargo build --release -p solitaire_chess first)
 //!
 //! Every mode is deterministic: fixed seeds, and calls do not depend on timing. Three
 //! environment variables change the solver for an experiment: HARDNESS_ORDER=SPNBRKQ/
