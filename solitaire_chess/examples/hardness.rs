@@ -41,6 +41,23 @@
 #[path = "../src/main.rs"]
 mod solver;
 
+/// println! and print! that end the program quietly when standard output is closed
+/// (`hardness known | head`), where the std macros would panic.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
+macro_rules! say_part {
+    ($($arg:tt)*) => {
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
+
 use std::collections::HashMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -107,25 +124,25 @@ fn ablate(boards: &[&str]) {
     for (name, off) in solver::Cuts::NAMES.iter() {
         variants.push((name, off(all)));
     }
-    print!("{:<18}", "board");
+    say_part!("{:<18}", "board");
     for (name, _) in &variants {
         let label = if *name == "all cuts" {
             name.to_string()
         } else {
             format!("no {}", name)
         };
-        print!(" {:>20}", label);
+        say_part!(" {:>20}", label);
     }
-    println!();
+    say!();
     for board in boards {
-        print!("{:<18}", board);
+        say_part!("{:<18}", board);
         for (_, cuts) in &variants {
             let (calls, dead, _) = measure_with(board, *cuts);
-            print!(" {:>10}/{:<9}", calls, dead);
+            say_part!(" {:>10}/{:<9}", calls, dead);
         }
-        println!();
+        say!();
     }
-    println!("(calls/dead ends)");
+    say!("(calls/dead ends)");
 }
 
 /// The piece code of a letter (S for a stuck piece).
@@ -231,9 +248,11 @@ fn orders(hard: &[&str], random: usize) {
             boards.push(text);
         }
     }
-    println!(
+    say!(
         "{:<22} {:>12} {:>10}   the given hard boards",
-        "order", "random sum", "random max"
+        "order",
+        "random sum",
+        "random max"
     );
     for order in order_candidates() {
         let (mut sum, mut max) = (0, 0);
@@ -242,14 +261,14 @@ fn orders(hard: &[&str], random: usize) {
             sum += c;
             max = max.max(c);
         }
-        print!("{:<22} {:>12} {:>10}  ", order.0, sum, max);
+        say_part!("{:<22} {:>12} {:>10}  ", order.0, sum, max);
         let mut hard_sum = 0;
         for b in hard {
             let (c, _) = calls_with_order(b, &order);
             hard_sum += c;
-            print!(" {:>6}", c);
+            say_part!(" {:>6}", c);
         }
-        println!("  = {}", hard_sum);
+        say!("  = {}", hard_sum);
     }
 }
 
@@ -257,7 +276,7 @@ fn report(board: &str) {
     let start = Instant::now();
     let (calls, dead, found) = measure(board);
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    println!(
+    say!(
         "{}  {:>9} calls  {:>8} dead ends  {:<10}  {:>8.3} ms",
         board,
         calls,
@@ -337,7 +356,7 @@ fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8], starts: &[&str]) 
     }
     best.sort_by(|a, b| b.cmp(a));
     best.dedup_by(|a, b| a.1 == b.1);
-    println!(
+    say!(
         "climb seed {} kinds {}: {} rounds of {} steps, {} boards solved in {:.1} s, {:.0} calls on average",
         seed,
         String::from_utf8_lossy(kinds),
@@ -347,9 +366,9 @@ fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8], starts: &[&str]) 
         start.elapsed().as_secs_f64(),
         total_calls as f64 / evaluated.max(1) as f64
     );
-    println!("hardest boards found (calls, dead ends):");
+    say!("hardest boards found (calls, dead ends):");
     for (calls, board, dead, found) in best.iter().take(10) {
-        println!(
+        say!(
             "{}  {:>9} calls  {:>8} dead ends  {}",
             board,
             calls,
@@ -443,7 +462,7 @@ fn blockers(boards: &[&str]) {
         let solvable = plain_solvable(&mut cells, true, &mut by_rules);
         let mut without = HashMap::new();
         let solvable_without = plain_solvable(&mut cells, false, &mut without);
-        println!(
+        say!(
             "{}  by the rules: {}, {} positions; sliders passing over pieces: {}, {} positions",
             board,
             if solvable { "solvable" } else { "unsolvable" },
@@ -466,10 +485,10 @@ fn blockers(boards: &[&str]) {
                 }
             }
         }
-        println!("  pieces  dead positions  dead only because of blockers");
+        say!("  pieces  dead positions  dead only because of blockers");
         for (pieces, &(all, by_blockers)) in dead.iter().enumerate() {
             if all > 0 {
-                println!("  {:>6}  {:>14}  {:>29}", pieces, all, by_blockers);
+                say!("  {:>6}  {:>14}  {:>29}", pieces, all, by_blockers);
             }
         }
     }
@@ -528,7 +547,7 @@ fn ratio(binary: &str, pairs: usize, boards: &[&str]) {
         );
         std::process::exit(2);
     }
-    println!(
+    say!(
         "{} alternating runs each; medians of wall time (empty program that reads its input, then {})",
         pairs,
         binary.display()
@@ -541,7 +560,7 @@ fn ratio(binary: &str, pairs: usize, boards: &[&str]) {
             solver.push(wall_ms(binary, &input));
         }
         let (b, s) = (median(base), median(solver));
-        println!(
+        say!(
             "{}  empty {:.3} ms  solver {:.3} ms  ratio {:.2}x",
             board,
             b,
