@@ -1,6 +1,6 @@
 //! The command line: the options, their checks, and `--help`.
 
-use crate::{Problem, PROBLEMS};
+use crate::problems::{Problem, PROBLEMS};
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\

@@ -1,6 +1,9 @@
 //! Printing the report: a table for people, or one JSON object per test for
 //! programs. Every line goes through [`say`], which never panics.
 
+use crate::options::Options;
+use crate::suite::{limits_for, Baseline, Judged, Suite};
+use crate::verdict;
 use std::io::{IsTerminal, Write};
 
 /// Prints one line on stdout. When the reader has gone (`judge | head -2`),
@@ -165,9 +168,243 @@ pub fn json_string(text: &str) -> String {
     out
 }
 
+/// Reports one suite, taking its verdicts from `results`, as a table or as
+/// JSON lines; returns how many tests passed and how many failed.
+pub fn report_suite(
+    suite: &Suite,
+    baseline: Option<&Baseline>,
+    results: &mut impl Iterator<Item = Judged>,
+    options: &Options,
+    colour: bool,
+) -> (usize, usize) {
+    let limits = limits_for(suite.problem, options);
+    let table = !options.json;
+    if table {
+        say(&format!(
+            "{}  (limits: {} of CPU time, {} MiB of memory)",
+            suite.title,
+            verdict::ms(limits.time),
+            limits.memory_bytes.unwrap_or(0) >> 20
+        ));
+    }
+    if let Err(why) = &suite.program {
+        let judged = Judged::failed("CE", why.lines().map(String::from).collect());
+        if table {
+            let not_run = counted(suite.tests.len(), "tests");
+            say(&format!("  CE    {} not run", not_run));
+            for line in &judged.details {
+                say(&format!("        {}", line));
+            }
+        } else {
+            for test in suite.tests.iter() {
+                json_line(suite, Some(&test.name), &judged);
+            }
+            if suite.tests.is_empty() {
+                json_line(suite, None, &judged);
+            }
+        }
+        return (0, suite.tests.len().max(1));
+    }
+    if suite.tests.is_empty() {
+        // Without a filter, a problem with no tests has lost its samples.
+        if !options.test_filters.is_empty() {
+            let filters = quoted_list(&options.test_filters);
+            if table {
+                say(&format!("  no test name contains {}", filters));
+            } else {
+                // No object to print, but a silent run would tell CI nothing.
+                warn(&format!(
+                    "judge: {}: no test name contains {}",
+                    suite.problem.name, filters
+                ));
+            }
+            return (0, 0);
+        }
+        if table {
+            say("  ERR   no tests found");
+        } else {
+            json_line(
+                suite,
+                None,
+                &Judged::failed("ERR", vec!["no tests found".into()]),
+            );
+        }
+        return (0, 1);
+    }
+    if let (Some(b), false) = (baseline, table) {
+        use Json;
+        say(&json_object(&[
+            ("problem", Json::Str(suite.problem.name)),
+            ("program", Json::Str(&suite.title)),
+            ("startup_runs", Json::Int(Some(options.repeat as u64))),
+            ("wall_ms", Json::Ms(b.wall_ms)),
+            ("cpu_ms", Json::Ms(b.cpu_ms)),
+            ("memory_kib", Json::Int(b.memory_kib)),
+        ]));
+    } else if let Some(b) = baseline {
+        say(&format!(
+            "  start-up: {} wall, {} CPU, {} memory: the program on an empty input \
+             (median of {} runs); the times below are medians of {} runs too",
+            b.wall_ms
+                .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
+            b.cpu_ms
+                .map_or("–".to_string(), |ms| format!("{:.1} ms", ms)),
+            b.memory_kib.map_or("–".to_string(), verdict::mib),
+            options.repeat,
+            options.repeat
+        ));
+    }
+    if table {
+        say(&header());
+    }
+    let mut records = Records::default();
+    let mut failed = 0;
+    for test in suite.tests.iter() {
+        let judged = results.next().expect("one verdict per test");
+        if table {
+            report_test(&test.name, &judged, colour);
+        } else {
+            json_line(suite, Some(&test.name), &judged);
+        }
+        if judged.verdict != "AC" {
+            failed += 1;
+        }
+        records.note(&test.name, &judged);
+    }
+    let total = suite.tests.len();
+    if !table {
+        // The objects say it all.
+    } else if failed == 0 {
+        let passed = match total {
+            1 => "the 1 test passed".to_string(),
+            n => format!("all {} passed", n),
+        };
+        say(&format!("  = {}{}", passed, records));
+    } else {
+        say(&format!("  = {} of {} FAILED", failed, total));
+    }
+    (total - failed, failed)
+}
+
+/// One row of the table, the reasons under it, and with `--verbose` the
+/// input and output.
+fn report_test(name: &str, judged: &Judged, colour: bool) {
+    say(&row(
+        judged.verdict,
+        judged.wall_ms,
+        judged.cpu_ms,
+        judged.memory_kib,
+        name,
+        colour,
+    ));
+    for line in &judged.details {
+        say(&format!("        {}", line));
+    }
+    if let Some(shown) = &judged.shown {
+        show_verbose(shown);
+    }
+}
+
+/// `--json`: one test's object.
+fn json_line(suite: &Suite, test: Option<&str>, judged: &Judged) {
+    use Json;
+    say(&json_object(&[
+        ("problem", Json::Str(suite.problem.name)),
+        ("program", Json::Str(&suite.title)),
+        ("test", test.map_or(Json::Null, Json::Str)),
+        ("verdict", Json::Str(judged.verdict)),
+        ("wall_ms", Json::Ms(judged.wall_ms)),
+        ("cpu_ms", Json::Ms(judged.cpu_ms)),
+        ("memory_kib", Json::Int(judged.memory_kib)),
+        ("message", Json::Str(&judged.details.join("\n"))),
+    ]))
+}
+
+/// A suite's slowest test (by CPU time, which the limit judges, or by wall
+/// time where there is no CPU time) and its test using the most memory.
+#[derive(Default)]
+struct Records {
+    slowest: Option<(f64, &'static str, String)>,
+    biggest: Option<(u64, String)>,
+}
+
+impl Records {
+    fn note(&mut self, name: &str, judged: &Judged) {
+        let time = match (judged.cpu_ms, judged.wall_ms) {
+            (Some(ms), _) => Some((ms, "CPU")),
+            (None, Some(ms)) => Some((ms, "wall")),
+            _ => None,
+        };
+        if let Some((ms, what)) = time {
+            if self
+                .slowest
+                .as_ref()
+                .map_or(true, |(most, _, _)| ms >= *most)
+            {
+                self.slowest = Some((ms, what, name.to_string()));
+            }
+        }
+        if let Some(kib) = judged.memory_kib {
+            if self.biggest.as_ref().map_or(true, |(most, _)| kib >= *most) {
+                self.biggest = Some((kib, name.to_string()));
+            }
+        }
+    }
+}
+
+/// `, slowest 1.8 ms CPU (name), most memory 2.0 MiB (name)`.
+impl std::fmt::Display for Records {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        if let Some((ms, what, name)) = &self.slowest {
+            write!(f, ", slowest {:.1} ms {} ({})", ms, what, name)?;
+        }
+        if let Some((kib, name)) = &self.biggest {
+            write!(f, ", most memory {} ({})", verdict::mib(*kib), name)?;
+        }
+        Ok(())
+    }
+}
+
+/// `"a"`, or `"a" or "b"`.
+fn quoted_list(words: &[String]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("{:?}", w)).collect();
+    quoted.join(" or ")
+}
+
+/// A line of a program's output made safe for a terminal: control
+/// characters other than tab are shown escaped (`\u{1b}`), as in a WA line.
+pub fn escape_controls(line: &str) -> String {
+    line.chars()
+        .map(|c| match c {
+            '\t' => c.to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// `--verbose`: the input, the output and the end of stderr, whole, marked off.
+fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
+    for (what, text) in [("input", input), ("output", output), ("stderr", stderr)] {
+        if what == "stderr" && text.is_empty() {
+            continue;
+        }
+        say(&format!("        {}:", what));
+        for line in String::from_utf8_lossy(text).lines() {
+            say(&format!("        | {}", escape_controls(line)));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verbose_lines_show_control_characters_escaped() {
+        assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
+        assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
+    }
 
     #[test]
     fn counts_are_singular_for_one() {

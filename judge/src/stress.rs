@@ -20,9 +20,11 @@
 //! there until no smaller input fails, or its time budget runs out. A program
 //! the shell cannot start is reported without shrinking.
 
+use crate::problems::Problem;
 use crate::report::{counted, say, warn};
 use crate::rng::Rng;
-use crate::{build, limits_for_problem, run, shell_command, verdict, workspace_root, Problem};
+use crate::suite::{limits_for_problem, shell_command, workspace_root};
+use crate::{build, run, verdict};
 
 use std::ffi::OsString;
 use std::fs;
@@ -660,8 +662,8 @@ pub fn generate(request: &Request) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::{reason_words, shell_quote, Failure};
+    use crate::problems::PROBLEMS;
     use crate::rng::Rng;
-    use crate::PROBLEMS;
 
     #[test]
     fn quotes_commands_for_the_shell() {
