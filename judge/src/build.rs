@@ -62,8 +62,17 @@ fn cargo_build(
     } else {
         Stdio::piped()
     });
-    let out = cmd
-        .output()
+    // In a process group of its own, which the judge kills (Cargo and the
+    // compilers it runs) when a signal stops it.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    cmd.stdout(Stdio::piped());
+    let child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot run cargo: {}", e))?;
+    let _live = crate::os::LiveGroup::new(child.id());
+    let out = child
+        .wait_with_output()
         .map_err(|e| format!("cannot run cargo: {}", e))?;
     if !out.status.success() {
         let whose = if show_errors { "above" } else { "hidden" };

@@ -20,6 +20,8 @@ mod rng;
 mod run;
 mod stress;
 mod suite;
+#[cfg(unix)]
+mod supervise;
 mod verdict;
 
 use options::{parse_args, Options, USAGE};
@@ -28,6 +30,13 @@ use std::env;
 use std::process;
 
 fn main() {
+    #[cfg(unix)]
+    if env::args_os()
+        .nth(1)
+        .is_some_and(|mode| mode == supervise::MODE)
+    {
+        supervise::serve();
+    }
     report::refuse_closed_stdout();
     let args: Vec<String> = env::args().skip(1).collect();
     let options = match parse_args(&args) {

@@ -1,59 +1,55 @@
 //! Running one program on one input, under the limits, and measuring it.
 //!
-//! The program runs in a process group of its own, with a marker in its
-//! environment that everything it starts inherits (see `os.rs`), and on Linux
-//! under `RLIMIT_AS` (the memory limit) and `RLIMIT_CPU` (a backstop for the
-//! time limit). Its output is read by threads that stop storing at
-//! [`OUTPUT_LIMIT`], so a program printing forever costs the judge no memory.
-//! The judge waits until the program ends, its CPU time passes the limit
-//! (looked at every 20 ms, that of the processes it started every 200 ms; on
-//! Linux) or the wall-clock safety net
-//! ([`Limits::wall_net`]) runs out, then kills whatever of the run is left
-//! (its process group, and every marked process, even one that left the group
-//! with `setsid`), and only then reaps the program, getting its CPU time and
-//! peak memory, those of the descendants it waited for, and those the judge
-//! saw in `/proc` of the processes it had to kill. What was left running is
-//! reported.
+//! The work is done by a supervisor process (`supervise.rs`): the program
+//! runs in a session of its own, every process it starts is reaped and
+//! counted, its CPU time (all of its processes') is held to the time limit
+//! and its resident memory (summed over its processes) to the memory limit,
+//! and whatever is left when it ends is killed and named. This file turns the
+//! supervisor's report into an [`Outcome`].
 
 use crate::os;
-use std::io::{self, Read, Write};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::ffi::OsString;
+use std::io;
+use std::process::{Command, ExitStatus};
+use std::time::Duration;
 
 /// Output beyond this many bytes is cut off and judged wrong.
 pub const OUTPUT_LIMIT: usize = 64 << 20;
-
-/// How often the judge looks at a running program's CPU time.
-const CPU_POLL: Duration = Duration::from_millis(20);
-
-/// How much of the end of stderr is kept for the report.
-const STDERR_TAIL: usize = 16 << 10;
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// The time limit, judged on CPU time.
     pub time: Duration,
-    /// The memory limit (address space), if any.
+    /// The memory limit (the test's resident memory), if any.
     pub memory_bytes: Option<u64>,
 }
 
 impl Limits {
-    /// The wall-clock safety net: twice the time limit plus a second. It stops
-    /// programs that wait instead of computing (sleep, read a closed pipe...).
+    /// The wall-clock safety net: twice the time limit plus a second, not
+    /// counting the time spent waiting for a CPU. It stops programs that wait
+    /// instead of computing (sleep, read a closed pipe...).
     pub fn wall_net(&self) -> Duration {
         self.time * 2 + Duration::from_secs(1)
     }
 
-    /// The CPU-time backstop set in the child (`RLIMIT_CPU`): the time limit
-    /// rounded up to whole seconds, plus one. The verdict is taken from the
-    /// measured time; this only stops an endless loop before the wall net.
+    /// The CPU-time backstop set in each process (`RLIMIT_CPU`): the time
+    /// limit rounded up to whole seconds, plus one. The supervisor stops the
+    /// test on the measured time; this only stops a process it cannot see.
     fn cpu_backstop_seconds(&self) -> u64 {
         let limit = self.time.as_secs() + u64::from(self.time.subsec_nanos() > 0);
         limit + 1
+    }
+
+    /// The address-space backstop set in each process (`RLIMIT_AS`): far
+    /// above the memory limit (which the supervisor enforces on resident
+    /// memory), so that a JVM or a Go program, which reserve much more
+    /// address space than they use, start; it only keeps one process from
+    /// taking the machine down between two looks. 16 times the limit, and
+    /// never under 16 GiB.
+    fn address_space_backstop(&self) -> u64 {
+        self.memory_bytes
+            .map_or(0, |limit| limit.saturating_mul(16).max(16 << 30))
     }
 }
 
@@ -61,17 +57,18 @@ impl Limits {
 pub struct Outcome {
     /// Wall time from start to exit (or to the kill).
     pub wall: Duration,
+    /// How long the program's processes waited for a CPU (a busy machine).
+    pub waited: Duration,
     /// CPU time and peak memory, where the OS tells them.
     pub usage: Option<os::Usage>,
     /// How it ended.
     pub end: End,
     /// Standard output, at most `OUTPUT_LIMIT` bytes of it.
     pub stdout: Vec<u8>,
-    /// The last `STDERR_TAIL` bytes of standard error.
+    /// The end of standard error.
     pub stderr_tail: Vec<u8>,
-    /// Processes of the run still running after it ended, killed by the judge
-    /// (`name (pid N)`); after a kill by the judge, only those that had left
-    /// the program's process group.
+    /// Processes of the run still running when the program ended, killed by
+    /// the supervisor: `name (pid N)`, with what they held open.
     pub leftovers: Vec<String>,
 }
 
@@ -81,204 +78,129 @@ pub enum End {
     WallNet(ExitStatus),
     /// Past the time limit in CPU time: killed.
     CpuLimit(ExitStatus),
-    /// Wrote more than `OUTPUT_LIMIT` bytes: killed.
+    /// Past the memory limit in resident memory: killed.
+    MemoryLimit,
+    /// Wrote more than `OUTPUT_LIMIT` bytes: stopped.
     OutputLimit,
 }
 
-/// Runs `cmd` with `input` on its stdin, under `limits`.
+/// Runs `cmd` (its program and arguments; nothing else of it is used) with
+/// `input` on its stdin, under `limits`.
+#[cfg(unix)]
 pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outcome> {
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let marker = format!(
-        "{}-{}",
-        std::process::id(),
-        RUNS.fetch_add(1, Ordering::SeqCst)
-    );
-    cmd.env(os::MARKER, &marker)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    os::confine(cmd, limits.cpu_backstop_seconds(), limits.memory_bytes);
-    // Held until the group is registered: see `os::SpawnGuard`.
-    let gate = os::SpawnGuard::new()?;
-    let start = Instant::now();
-    let mut child = cmd.spawn()?;
-    let pid = child.id();
-    let live = os::LiveGroup::new(pid);
-    drop(gate);
-
-    let (tx, events) = mpsc::channel();
-    feed_stdin(&mut child, input);
-    read_stdout(&mut child, tx.clone());
-    read_stderr_tail(&mut child, tx.clone());
-    thread::spawn(move || {
-        let ended = os::wait_until_ended(child);
-        let _ = tx.send(Event::Ended(ended, Instant::now()));
-    });
-
-    let deadline = start + limits.wall_net();
-    let mut stdout = None;
-    let mut stderr_tail = None;
-    let mut flooded = false;
-    let mut netted = false;
-    let mut over_cpu = false;
-    let mut polls = 0u64;
-    let mut seen = os::Seen::default();
-    let (ended, ended_at) = loop {
-        let killed = netted || over_cpu || flooded;
-        let left = if killed {
-            // Killed; SIGKILL cannot be refused, so this is only a guard.
-            Duration::from_secs(10)
-        } else {
-            // Look at the program's CPU time every CPU_POLL.
-            deadline
-                .saturating_duration_since(Instant::now())
-                .min(CPU_POLL)
-        };
-        match events.recv_timeout(left) {
-            Ok(Event::Stdout(bytes, flood)) => {
-                if flood {
-                    // Too much output: killed, after counting the CPU time of
-                    // what the program started (the group's kill loses it).
-                    // The program is not reaped yet, so the group is its own.
-                    os::look_at_run(pid, &marker, &mut seen);
-                    os::kill_group(pid);
-                    flooded = true;
-                }
-                stdout = Some(bytes);
-            }
-            Ok(Event::Stderr(bytes)) => stderr_tail = Some(bytes),
-            Ok(Event::Ended(ended, at)) => break (ended?, at),
-            Err(_) if !killed && Instant::now() < deadline => {
-                // The program's own CPU time and that of the children it
-                // waited for; every tenth look, also the rest of the run
-                // (what a `sh -c` wrapper runs), which costs a look at
-                // every process.
-                polls += 1;
-                let mut cpu = os::cpu_time_so_far(pid);
-                if polls % 10 == 0 {
-                    let mut others = os::Seen::default();
-                    os::look_at_run(pid, &marker, &mut others);
-                    cpu = cpu.map(|cpu| cpu + others.cpu());
-                }
-                if cpu.is_some_and(|cpu| cpu > limits.time) {
-                    os::look_at_run(pid, &marker, &mut seen);
-                    os::kill_group(pid);
-                    over_cpu = true;
-                }
-            }
-            Err(_) if !killed => {
-                os::look_at_run(pid, &marker, &mut seen);
-                os::kill_group(pid);
-                netted = true;
-            }
-            Err(_) => {
-                return Err(io::Error::new(
-                    io::ErrorKind::Other,
-                    "the program did not end 10 s after SIGKILL",
-                ))
-            }
-        }
-    };
-    let wall = ended_at - start;
-    let leftovers = os::end_run(pid, &marker, flooded || netted || over_cpu, &mut seen);
-    // Unregistered before the reaping frees the group's id for reuse.
-    drop(live);
-    let reaped = os::children_cpu(pid);
-    let (status, usage) = os::reap(ended)?;
-    let usage = usage.map(|usage| seen.add_to(usage, reaped));
-
-    // Everything of the run is dead now, so the pipes close; only a process
-    // that escaped the kill could hold them open: wait a little, no more.
-    let grace = Instant::now() + Duration::from_secs(1);
-    while stdout.is_none() || stderr_tail.is_none() {
-        match events.recv_timeout(grace.saturating_duration_since(Instant::now())) {
-            Ok(Event::Stdout(bytes, flood)) => {
-                flooded |= flood;
-                stdout = Some(bytes);
-            }
-            Ok(Event::Stderr(bytes)) => stderr_tail = Some(bytes),
-            Ok(Event::Ended(..)) | Err(_) => break,
-        }
+    use crate::supervise::{self, Ending, Request};
+    use std::os::unix::process::ExitStatusExt;
+    if os::stopping() {
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "the judge is stopping: no program starts any more",
+        ));
     }
-    let end = if flooded {
-        End::OutputLimit
-    } else if netted {
-        End::WallNet(status)
-    } else if over_cpu {
-        End::CpuLimit(status)
-    } else {
-        End::Exited(status)
+    let argv: Vec<OsString> = std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(OsString::from)
+        .collect();
+    let request = Request {
+        argv,
+        cpu_limit: limits.time,
+        wall_net: limits.wall_net(),
+        memory_limit: limits.memory_bytes.unwrap_or(0),
+        cpu_backstop_seconds: limits.cpu_backstop_seconds(),
+        address_space_backstop: limits.address_space_backstop(),
+        output_limit: OUTPUT_LIMIT as u64,
+        ..Request::default()
+    };
+    let (report, mut stdout) = supervise::run(request, input)?;
+    if let Some(why) = report.not_started {
+        return Err(io::Error::new(io::ErrorKind::NotFound, why));
+    }
+    if let Some(why) = report
+        .problem
+        .filter(|_| report.ending == Some(Ending::Stuck))
+    {
+        return Err(io::Error::new(io::ErrorKind::Other, why));
+    }
+    let status = ExitStatus::from_raw(report.status);
+    let flooded = stdout.len() > OUTPUT_LIMIT;
+    stdout.truncate(OUTPUT_LIMIT);
+    let end = match report.ending {
+        _ if flooded => End::OutputLimit,
+        Some(Ending::WallNet) => End::WallNet(status),
+        Some(Ending::CpuLimit) => End::CpuLimit(status),
+        Some(Ending::MemoryLimit) => End::MemoryLimit,
+        _ => End::Exited(status),
     };
     Ok(Outcome {
-        wall,
-        usage,
+        wall: report.wall,
+        waited: report.waited,
+        usage: Some(os::Usage {
+            cpu: report.cpu,
+            max_rss_kib: report.peak_kib,
+        }),
         end,
-        stdout: stdout.unwrap_or_default(),
-        stderr_tail: stderr_tail.unwrap_or_default(),
-        leftovers,
+        stdout,
+        stderr_tail: report.stderr_tail,
+        leftovers: report.leftovers,
     })
 }
 
-enum Event {
-    /// All of stdout (or its first `OUTPUT_LIMIT` bytes, with `true`).
-    Stdout(Vec<u8>, bool),
-    Stderr(Vec<u8>),
-    Ended(io::Result<os::Ended>, Instant),
-}
-
-fn feed_stdin(child: &mut Child, input: &[u8]) {
-    let mut stdin = child.stdin.take().expect("stdin is piped");
+/// Elsewhere: the program alone, its output through pipes, stopped at the
+/// wall-clock net; no figures but the wall time.
+#[cfg(not(unix))]
+pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outcome> {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::time::Instant;
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("piped");
     let input = input.to_vec();
-    // A program may exit without reading its input: a broken pipe is fine.
-    thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-}
-
-fn read_stdout(child: &mut Child, tx: mpsc::Sender<Event>) {
-    let mut out = child.stdout.take().expect("stdout is piped");
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut chunk = vec![0u8; 64 << 10];
-        loop {
-            match out.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) if kept.len() + n > OUTPUT_LIMIT => {
-                    // Reading stops; the program, blocked on a full pipe, is
-                    // killed by `run` when this message arrives.
-                    let room = OUTPUT_LIMIT - kept.len();
-                    kept.extend_from_slice(&chunk[..room]);
-                    let _ = tx.send(Event::Stdout(kept, true));
-                    return;
-                }
-                Ok(n) => kept.extend_from_slice(&chunk[..n]),
-            }
+    std::thread::spawn(move || stdin.write_all(&input));
+    let read_all = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = pipe
+                .by_ref()
+                .take(OUTPUT_LIMIT as u64 + 1)
+                .read_to_end(&mut kept);
+            kept
+        })
+    };
+    let out = read_all(Box::new(child.stdout.take().expect("piped")));
+    let err = read_all(Box::new(child.stderr.take().expect("piped")));
+    let (status, netted) = loop {
+        if let Some(status) = child.try_wait()? {
+            break (status, false);
         }
-        let _ = tx.send(Event::Stdout(kept, false));
-    });
-}
-
-fn read_stderr_tail(child: &mut Child, tx: mpsc::Sender<Event>) {
-    let mut err = child.stderr.take().expect("stderr is piped");
-    thread::spawn(move || {
-        let mut tail = Vec::new();
-        let mut chunk = vec![0u8; 16 << 10];
-        loop {
-            match err.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    tail.extend_from_slice(&chunk[..n]);
-                    if tail.len() > 2 * STDERR_TAIL {
-                        tail.drain(..tail.len() - STDERR_TAIL);
-                    }
-                }
-            }
+        if start.elapsed() > limits.wall_net() {
+            let _ = child.kill();
+            break (child.wait()?, true);
         }
-        if tail.len() > STDERR_TAIL {
-            tail.drain(..tail.len() - STDERR_TAIL);
-        }
-        let _ = tx.send(Event::Stderr(tail));
-    });
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let wall = start.elapsed();
+    let mut stdout = out.join().unwrap_or_default();
+    let mut stderr_tail = err.join().unwrap_or_default();
+    stderr_tail.drain(..stderr_tail.len().saturating_sub(16 << 10));
+    let end = match (stdout.len() > OUTPUT_LIMIT, netted) {
+        (true, _) => End::OutputLimit,
+        (_, true) => End::WallNet(status),
+        _ => End::Exited(status),
+    };
+    stdout.truncate(OUTPUT_LIMIT);
+    Ok(Outcome {
+        wall,
+        waited: Duration::ZERO,
+        usage: None,
+        end,
+        stdout,
+        stderr_tail,
+        leftovers: Vec::new(),
+    })
 }
 
 /// How the exit looks in a report: `exit code 3`, `killed by signal 11 (SIGSEGV)`.
@@ -327,6 +249,8 @@ fn signal_name(signal: i32) -> Option<&'static str> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use std::thread;
+    use std::time::Instant;
 
     fn sh_limited(script: &str, input: &str, limits: Limits) -> Outcome {
         let mut cmd = Command::new("sh");
@@ -455,9 +379,10 @@ mod tests {
             time: Duration::from_secs(5),
             memory_bytes: Some(64 << 20),
         };
-        // `ulimit -v` prints the address-space limit in KiB.
+        // `ulimit -v` prints the address-space limit in KiB: the backstop,
+        // far above the limit, which holds for the test's resident memory.
         let out = sh_limited("ulimit -v", "", limits);
-        assert_eq!(out.stdout, b"65536\n");
+        assert_eq!(out.stdout, b"16777216\n");
     }
 
     #[cfg(target_os = "linux")]
@@ -489,7 +414,8 @@ mod tests {
         let out = sh("setsid sleep 30 & echo $!; sleep 30", "", 200);
         assert!(matches!(out.end, End::WallNet(_)));
         let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        assert_eq!(out.leftovers.len(), 1, "{:?}", out.leftovers);
+        // Killed with the whole test: not a process the program left behind.
+        assert!(out.leftovers.is_empty(), "{:?}", out.leftovers);
         assert!(gone(&pid), "setsid sleep {} still runs", pid);
     }
 

@@ -192,6 +192,7 @@ fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result<Str
         run::End::CpuLimit(_) | run::End::WallNet(_) => {
             format!("no answer within {} s", OUR_LIMIT.as_secs())
         }
+        run::End::MemoryLimit => "out of memory".to_string(),
         run::End::OutputLimit => "output cut off".to_string(),
     };
     Err(format!(

@@ -79,6 +79,14 @@ fn verdict(
             let why = format!("output cut off: more than {} MiB", run::OUTPUT_LIMIT >> 20);
             return ("WA", vec![why]);
         }
+        End::MemoryLimit => {
+            let why = format!(
+                "killed once the test's resident memory (all its processes together) \
+                 passed the {} limit",
+                limits.memory_bytes.map_or("–".to_string(), limit_text)
+            );
+            return ("MLE", vec![why]);
+        }
         End::WallNet(status) | End::CpuLimit(status) | End::Exited(status) => status,
     };
     if let Some(cpu) = cpu.filter(|&cpu| cpu > limit) {
@@ -99,25 +107,35 @@ fn verdict(
         }
         return ("TLE", vec![why]);
     }
+    // Time off the CPU that was spent waiting for one (a busy machine) is
+    // not idling: only the rest counts against the wall-clock rules.
+    let waited = outcome.waited;
+    let busy_note = || match waited >= Duration::from_millis(100) {
+        true => format!(" ({} more waiting for a CPU, not counted)", ms(waited)),
+        false => String::new(),
+    };
     if matches!(outcome.end, End::WallNet(_)) {
         let mut why = format!(
-            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s)",
+            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
+             off the CPU)",
             ms(limits.wall_net()),
         );
         why += &match cpu {
-            Some(cpu) => format!(" after {} of CPU time: waiting, not computing", ms(cpu)),
+            Some(cpu) => format!(" after {} of CPU time: idle", ms(cpu)),
             None => " (no CPU time on this system)".to_string(),
         };
+        why += &busy_note();
         return ("TLE", vec![why]);
     }
     match cpu {
-        Some(cpu) if outcome.wall > limit + cpu => {
+        Some(cpu) if outcome.wall > limit + cpu + waited => {
             let why = format!(
-                "TLE (wall): {} of wall time, {} of it off the CPU: idle for longer than \
-                 the {} limit",
+                "TLE (wall): {} of wall time, {} of it neither on a CPU nor waiting for one: \
+                 idle for longer than the {} limit{}",
                 ms(outcome.wall),
-                ms(outcome.wall - cpu),
-                ms(limit)
+                ms(outcome.wall - cpu - waited),
+                ms(limit),
+                busy_note()
             );
             return ("TLE", vec![why]);
         }
@@ -249,6 +267,7 @@ mod tests {
     fn outcome(end: End, wall_ms: u64, cpu_ms: u64, rss_kib: u64, stderr: &str) -> Outcome {
         Outcome {
             wall: Duration::from_millis(wall_ms),
+            waited: Duration::ZERO,
             usage: Some(Usage {
                 cpu: Duration::from_millis(cpu_ms),
                 max_rss_kib: rss_kib,

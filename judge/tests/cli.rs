@@ -314,16 +314,20 @@ fn pids_in(text: &str) -> Vec<String> {
 
 #[test]
 fn allocating_a_gibibyte_is_mle_and_does_no_harm() {
+    // The supervisor kills the test as its resident memory passes the
+    // limit: the allocation itself succeeds (the address-space backstop is
+    // far away), so there is no MemoryError to read.
     let r = judge_cmd(&py("x = bytearray(1 << 30); print(len(x))"), &[]);
     assert!(!r.ok);
     assert!(r.stdout.contains("  MLE "), "{}", r.stdout);
     assert!(
-        r.stdout
-            .contains("under the 256 MiB limit (stderr says \"MemoryError\")"),
+        r.stdout.contains(
+            "killed once the test's resident memory (all its processes together) \
+             passed the 256 MiB limit"
+        ),
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("stderr: MemoryError"), "{}", r.stdout);
     assert!(r.took < Duration::from_secs(20), "took {:?}", r.took);
 }
 
@@ -520,8 +524,9 @@ fn a_child_left_behind_is_killed_and_reported() {
         "{}",
         r.stdout
     );
+    // `(pid N)`, or `(pid N, holding ...)` if caught before its redirection.
     assert!(
-        r.stdout.contains(&format!(" (pid {})", pid[0])),
+        r.stdout.contains(&format!(" (pid {}", pid[0])),
         "{}",
         r.stdout
     );
@@ -543,7 +548,8 @@ fn a_child_in_its_own_session_does_not_survive_a_tle() {
     kill(&pid[0]);
     assert!(!survived, "setsid sleep {} survived the judge", pid[0]);
     assert!(r.stdout.contains("  TLE "), "{}", r.stdout);
-    assert!(r.stdout.contains("left 1 process running"), "{}", r.stdout);
+    // Killed with the whole test, not left behind by the program.
+    assert!(!r.stdout.contains("left 1 process running"), "{}", r.stdout);
 }
 
 #[test]
