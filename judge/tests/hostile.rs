@@ -648,9 +648,13 @@ fn the_cpu_time_of_orphans_counts() {
     // Under 1 s: the orphans' 4 s are over the limit. A judge that stops the
     // run once past the limit reports a little more than the limit.
     let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "1000"]);
+    let left = hostile.survivors();
     kill_marked(&hostile.mark);
-    if object["verdict"] != "TLE" || number(&object, "cpu_ms") <= 1000.0 {
-        failures.push(format!("under 1000 ms: wanted TLE past 1000 ms\n{}", run));
+    if object["verdict"] != "TLE" || number(&object, "cpu_ms") <= 1000.0 || !left.is_empty() {
+        failures.push(format!(
+            "under 1000 ms: wanted TLE past 1000 ms; still running: {:?}\n{}",
+            left, run
+        ));
     }
     // Under 10 s: the run ends by itself and all 4 s count.
     let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "10000"]);
@@ -747,6 +751,7 @@ fn the_judges_own_memory_is_not_the_programs() {
         ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_no_survivors(&hostile, "after the runs");
 }
 
 // ---------------------------------------------------------------------------
@@ -1002,6 +1007,7 @@ fn waiting_for_a_busy_cpu_is_not_idling() {
     let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "300"]);
     drop(load);
     assert_eq!(object["verdict"], "AC", "{}", run);
+    assert_no_survivors(&hostile, "after the run");
 }
 
 // ---------------------------------------------------------------------------
@@ -1150,6 +1156,7 @@ fn a_flaky_program_is_called_nondeterministic_by_stress() {
         &cmd,
     ]);
     assert_eq!(run.code, Some(1), "{}", run);
+    assert_no_survivors(&hostile, "after the stress test");
     let report = format!("{}{}", run.stdout, run.stderr);
     assert!(report.contains("nondeterministic"), "{}", run);
     let k_of_n = report.split("failed ").skip(1).any(|rest| {
@@ -1191,6 +1198,7 @@ fn control_codes_from_a_program_are_escaped_in_the_report() {
         args.extend(extra);
         let run = hostile.judge(&args);
         assert_eq!(run.code, Some(1), "{}", run);
+        assert_no_survivors(&hostile, "after the run");
         assert!(run.stdout.contains("  RE "), "{}", run);
         assert!(run.stdout.contains("AC fake"), "{}", run);
         let raw: Vec<String> = run
