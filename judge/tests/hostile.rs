@@ -4,11 +4,13 @@
 //! terminal's Ctrl-C reaches the judge, the judge's own memory is not the
 //! program's, a busy machine is not a slow program.
 //!
-//! Every hostile program carries a mark of its own test (`HOSTILE_MARK=...`
-//! in its environment, which even the processes that drop the judge's own
-//! marker keep, and for the C programs in its arguments too). After the judge
-//! has exited, no live thread may carry the mark: `/proc/*/task/*` is
-//! scanned, so that a thread of a zombie leader counts. Whatever a test
+//! Every hostile program carries a mark of its own test, the name of the
+//! test's scratch folder: in its environment (`HOSTILE_MARK=...`, kept even
+//! by the processes that drop the judge's own marker) and in its command line
+//! (the programs live in that folder, and the C ones get the mark as an
+//! argument too). After the judge has exited, no live thread may carry the
+//! mark: `/proc/*/task/*` is scanned, so that a thread of a zombie leader
+//! counts. Whatever a test
 //! started is killed when it ends, passed or failed (see [`Hostile`]).
 //!
 //! The programs are C (compiled with `cc`), Python 3 and shell, written into
@@ -72,17 +74,8 @@ struct Hostile {
 impl Hostile {
     fn new(what: &str) -> Hostile {
         let dir = TempDir::new(&format!("hostile-{}", what));
-        let mark = format!(
-            "hostile-{}-{}-{}",
-            what,
-            std::process::id(),
-            dir.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .rsplit('-')
-                .next()
-                .unwrap()
-        );
+        // The folder's name is unique to this test and this run.
+        let mark = dir.file_name().unwrap().to_string_lossy().into_owned();
         let (input, answer) = the_sample();
         fs::create_dir_all(dir.join("tests")).unwrap();
         fs::write(dir.join("tests/t.in"), &input).unwrap();
@@ -153,7 +146,7 @@ impl Hostile {
 
     /// The live threads carrying the mark, waiting up to 3 s for them to go
     /// (a process killed a moment ago takes a moment to die).
-    fn survivors(&self) -> Vec<String> {
+    fn survivors(&self) -> Vec<Survivor> {
         let start = Instant::now();
         loop {
             let left = marked_threads(&self.mark);
@@ -268,20 +261,38 @@ const SIGINT: i32 = 2;
 const SIGKILL: i32 = 9;
 const SIGTERM: i32 = 15;
 
+/// A live thread found carrying a test's mark.
+struct Survivor {
+    /// Its process (thread group).
+    pid: i32,
+    tid: String,
+    name: String,
+    state: char,
+}
+
+impl std::fmt::Debug for Survivor {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (tid {} of pid {}, state {})",
+            self.name, self.tid, self.pid, self.state
+        )
+    }
+}
+
 /// The live threads (not zombies) whose environment or command line holds
-/// `mark`, as `name (tid T of pid P)`. Every thread is looked at, not only
-/// thread-group leaders: a leader that called `pthread_exit` is a zombie
-/// while its other threads run on.
-fn marked_threads(mark: &str) -> Vec<String> {
+/// `mark`. Every thread is looked at, not only thread-group leaders: a
+/// leader that called `pthread_exit` is a zombie while its other threads run
+/// on.
+fn marked_threads(mark: &str) -> Vec<Survivor> {
     let mut found = Vec::new();
     let Ok(procs) = fs::read_dir("/proc") else {
         return found;
     };
     for process in procs.flatten() {
-        let pid = process.file_name().to_string_lossy().into_owned();
-        if !pid.bytes().all(|b| b.is_ascii_digit()) {
+        let Ok(pid) = process.file_name().to_string_lossy().parse::<i32>() else {
             continue;
-        }
+        };
         let Ok(tasks) = fs::read_dir(process.path().join("task")) else {
             continue;
         };
@@ -290,8 +301,8 @@ fn marked_threads(mark: &str) -> Vec<String> {
             let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
                 continue;
             };
-            let state = stat[close + 1..].trim_start().chars().next();
-            if matches!(state, Some('Z') | Some('X') | None) {
+            let state = stat[close + 1..].trim_start().chars().next().unwrap_or('X');
+            if state == 'Z' || state == 'X' {
                 continue;
             }
             let carries = |file: &str| {
@@ -301,29 +312,16 @@ fn marked_threads(mark: &str) -> Vec<String> {
                     .any(|window| window == mark.as_bytes())
             };
             if carries("environ") || carries("cmdline") {
-                found.push(format!(
-                    "{} (tid {} of pid {}, state {})",
-                    &stat[open + 1..close],
-                    task.file_name().to_string_lossy(),
+                found.push(Survivor {
                     pid,
-                    state.unwrap()
-                ));
+                    tid: task.file_name().to_string_lossy().into_owned(),
+                    name: stat[open + 1..close].to_string(),
+                    state,
+                });
             }
         }
     }
     found
-}
-
-/// The pids (thread-group ids) of the live processes carrying `mark`.
-fn marked_pids(mark: &str) -> Vec<i32> {
-    let mut pids: Vec<i32> = marked_threads(mark)
-        .iter()
-        .filter_map(|t| t.split("of pid ").nth(1))
-        .filter_map(|rest| rest.split(',').next())
-        .filter_map(|pid| pid.parse().ok())
-        .collect();
-    pids.dedup();
-    pids
 }
 
 /// Kills every process carrying `mark`, looking again until none is left
@@ -331,12 +329,13 @@ fn marked_pids(mark: &str) -> Vec<i32> {
 fn kill_marked(mark: &str) {
     let give_up = Instant::now() + Duration::from_secs(5);
     while Instant::now() < give_up {
-        let pids = marked_pids(mark);
-        if pids.is_empty() {
+        let found = marked_threads(mark);
+        if found.is_empty() {
             return;
         }
-        for pid in pids {
-            send_signal(pid, SIGKILL);
+        // A signal to a thread's process kills all its threads.
+        for survivor in found {
+            send_signal(survivor.pid, SIGKILL);
         }
         thread::sleep(Duration::from_millis(10));
     }
