@@ -1,0 +1,209 @@
+//! How close `--stress` comes to the fastest a machine can go: a benchmark,
+//! not a test (issue 18).
+//!
+//! ```text
+//! cargo run --release -p judge --example throughput [ROUNDS] [SECONDS] [CASES]
+//! ```
+//!
+//! Each case of `--stress` starts two programs (ours and the one under test),
+//! so the limit in cases per second is half the rate at which this machine
+//! starts and waits for a small program. The benchmark measures, side by side
+//! and alternating, ROUNDS times (default 5):
+//!
+//! - **the limit**: one plain loop per core, each starting our release
+//!   `checkers_pos` on a small input with `std::process::Command` and waiting
+//!   for it, for SECONDS (default 3); the total rate, halved;
+//! - **the judge**: `judge checkers_pos --stress CASES --cmd
+//!   target/release/checkers_pos` (default 300 cases), whose rate is the one
+//!   it prints ("no failure in N cases (R cases/s)"; its build step is not in
+//!   it);
+//!
+//! and prints each round, then the medians and their ratio. It builds the
+//! release judge and `checkers_pos` first (`cargo build --release -p judge -p
+//! checkers_pos`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// println! that ends the program quietly when standard output is closed.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize, default: u64| -> u64 {
+        match args.get(i) {
+            None => default,
+            Some(text) => text.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| {
+                fail(&format!(
+                    "expected a positive number, got {:?} (usage: throughput [ROUNDS] [SECONDS] [CASES])",
+                    text
+                ))
+            }),
+        }
+    };
+    let rounds = number(0, 5) as usize;
+    let seconds = Duration::from_secs(number(1, 3));
+    let cases = number(2, 300);
+
+    build();
+    let release = target_dir().join("release");
+    let solution = release.join("checkers_pos");
+    let judge = release.join("judge");
+    let input = small_input();
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    say!(
+        "{} rounds: {} plain loop(s) for {} s, then judge --stress {}, alternating",
+        rounds,
+        cores,
+        seconds.as_secs(),
+        cases
+    );
+
+    let mut limits = Vec::new();
+    let mut judged = Vec::new();
+    for round in 1..=rounds {
+        let limit = spawn_rate(&solution, &input, cores, seconds) / 2.0;
+        let stress = stress_rate(&judge, &solution, cases, round as u64);
+        say!(
+            "round {}: limit {:.0} cases/s, judge --stress {:.0} cases/s",
+            round,
+            limit,
+            stress
+        );
+        limits.push(limit);
+        judged.push(stress);
+    }
+    let (limit, stress) = (median(&mut limits), median(&mut judged));
+    say!(
+        "median: limit {:.0} cases/s (plain spawn and wait, {} loop(s), halved), \
+         judge --stress {:.0} cases/s: {:.0} % of the limit ({:.1}x below it)",
+        limit,
+        cores,
+        stress,
+        100.0 * stress / limit,
+        limit / stress
+    );
+}
+
+/// One line on stderr and exit status 2.
+fn fail(why: &str) -> ! {
+    eprintln!("throughput: {}", why);
+    std::process::exit(2);
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"))
+}
+
+/// Builds the release judge and `checkers_pos` (quietly when all is built).
+fn build() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let built = Command::new(cargo)
+        .args([
+            "build",
+            "--release",
+            "-q",
+            "-p",
+            "judge",
+            "-p",
+            "checkers_pos",
+        ])
+        .current_dir(workspace())
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        fail("the build failed: run cargo build --release -p judge -p checkers_pos");
+    }
+}
+
+/// The first sample of `checkers_pos`: a small input.
+fn small_input() -> Vec<u8> {
+    let dir = workspace().join("samples").join("checkers_pos");
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {}", dir.display(), e)))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    let first = inputs
+        .first()
+        .unwrap_or_else(|| fail(&format!("no .in file in {}", dir.display())));
+    std::fs::read(first).unwrap_or_else(|e| fail(&format!("{}: {}", first.display(), e)))
+}
+
+/// Programs started and waited for per second: `loops` threads, each
+/// starting `program` on `input` again and again for `span`.
+fn spawn_rate(program: &Path, input: &[u8], loops: usize, span: Duration) -> f64 {
+    let start = Instant::now();
+    let handles: Vec<_> = (0..loops)
+        .map(|_| {
+            let (program, input) = (program.to_path_buf(), input.to_vec());
+            thread::spawn(move || {
+                let mut runs = 0u64;
+                while start.elapsed() < span {
+                    run_once(&program, &input);
+                    runs += 1;
+                }
+                runs
+            })
+        })
+        .collect();
+    let runs: u64 = handles.into_iter().map(|h| h.join().unwrap()).sum();
+    runs as f64 / start.elapsed().as_secs_f64()
+}
+
+fn run_once(program: &Path, input: &[u8]) {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| fail(&format!("{}: {}", program.display(), e)));
+    let written = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    if written.is_err() || !out.status.success() || out.stdout.is_empty() {
+        fail(&format!("{} failed on the sample input", program.display()));
+    }
+}
+
+/// The rate `judge --stress` prints for `cases` cases of our own solution
+/// judged against itself.
+fn stress_rate(judge: &Path, solution: &Path, cases: u64, seed: u64) -> f64 {
+    let out = Command::new(judge)
+        .args(["checkers_pos", "--stress", &cases.to_string()])
+        .args(["--seed", &seed.to_string(), "--cmd"])
+        .arg(solution)
+        .current_dir(workspace())
+        .stderr(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| fail(&format!("{}: {}", judge.display(), e)));
+    let text = String::from_utf8_lossy(&out.stdout);
+    // "no failure in 300 cases (74 cases/s), seed 1"
+    text.lines()
+        .find_map(|line| {
+            let rest = line.strip_prefix("no failure in ")?;
+            let open = rest.find('(')?;
+            rest[open + 1..].split_whitespace().next()?.parse().ok()
+        })
+        .unwrap_or_else(|| fail(&format!("no rate in the judge's report:\n{}", text)))
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    values[values.len() / 2]
+}

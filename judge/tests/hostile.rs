@@ -1,0 +1,1291 @@
+//! Programs written to escape the judge (issue 18): each test runs one of
+//! them under the judge and holds the judge to its promises: nothing a test
+//! starts outlives it, every process's CPU time and memory count, the
+//! terminal's Ctrl-C reaches the judge, the judge's own memory is not the
+//! program's, a busy machine is not a slow program.
+//!
+//! Every hostile program carries a mark of its own test, the name of the
+//! test's scratch folder: in its environment (`HOSTILE_MARK=...`, kept even
+//! by the processes that drop the judge's own marker) and in its command line
+//! (the programs live in that folder, and the C ones get the mark as an
+//! argument too). After the judge has exited, no live thread may carry the
+//! mark: `/proc/*/task/*` is scanned, so that a thread of a zombie leader
+//! counts. Whatever a test
+//! started is killed when it ends, passed or failed (see [`Hostile`]).
+//!
+//! The programs are C (compiled with `cc`), Python 3 and shell, written into
+//! a scratch folder by each test. The tests use the problem `checkers_board`
+//! with its first sample as the one test, `t.in` and `t.out`.
+//!
+//! Each test's comment says how it failed on the judge of the day the tests
+//! were written (before the per-slot supervisor), with the figures seen.
+#![cfg(target_os = "linux")]
+
+mod common;
+#[path = "common/json.rs"]
+mod json;
+
+use common::TempDir;
+use std::collections::HashMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The environment variable that marks every process a test starts.
+const MARK: &str = "HOSTILE_MARK";
+
+/// How long any one run of the judge may take before the test gives up on
+/// it (and kills it): far beyond what any of them needs.
+const JUDGE_TIMEOUT: Duration = Duration::from_secs(180);
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The test every hostile program is judged on: the first sample of
+/// `checkers_board`, as `(input, answer)`.
+fn the_sample() -> (String, String) {
+    let dir = workspace().join("samples").join("checkers_board");
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    let input = &inputs[0];
+    (
+        fs::read_to_string(input).unwrap(),
+        fs::read_to_string(input.with_extension("out")).unwrap(),
+    )
+}
+
+/// One test's scratch folder (holding `tests/t.in`, `tests/t.out` and the
+/// right answer in `answer`) and its mark. Dropping it kills every process
+/// still carrying the mark, so a failing test leaves nothing behind either.
+struct Hostile {
+    dir: TempDir,
+    mark: String,
+}
+
+impl Hostile {
+    fn new(what: &str) -> Hostile {
+        let dir = TempDir::new(&format!("hostile-{}", what));
+        // The folder's name is unique to this test and this run.
+        let mark = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let (input, answer) = the_sample();
+        fs::create_dir_all(dir.join("tests")).unwrap();
+        fs::write(dir.join("tests/t.in"), &input).unwrap();
+        fs::write(dir.join("tests/t.out"), &answer).unwrap();
+        fs::write(dir.join("answer"), &answer).unwrap();
+        Hostile { dir, mark }
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.dir.join(name).to_str().unwrap().to_string()
+    }
+
+    fn tests(&self) -> String {
+        self.path("tests")
+    }
+
+    fn answer(&self) -> String {
+        self.path("answer")
+    }
+
+    /// Writes `source` (after the shared C prelude) to `<name>.c` and
+    /// compiles it; returns the executable's path.
+    fn compile_c(&self, name: &str, source: &str) -> String {
+        let c = self.dir.join(format!("{}.c", name));
+        fs::write(&c, format!("{}{}", C_PRELUDE, source)).unwrap();
+        let exe = self.path(name);
+        let out = Command::new("cc")
+            .args(["-O2", "-pthread", "-o", &exe])
+            .arg(&c)
+            .output()
+            .expect("these tests need a C compiler, cc");
+        assert!(
+            out.status.success(),
+            "{} does not compile:\n{}",
+            name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        exe
+    }
+
+    /// Starts the judge with `args`, carrying the mark.
+    fn start_judge(&self, args: &[&str]) -> Child {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .env(MARK, &self.mark)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the judge starts")
+    }
+
+    fn judge(&self, args: &[&str]) -> Run {
+        finish(self.start_judge(args), JUDGE_TIMEOUT)
+    }
+
+    /// The judge on this test's one test (`checkers_board --tests DIR`) with
+    /// `cmd`, in JSON, and the one object it printed.
+    fn judge_json(&self, cmd: &str, extra: &[&str]) -> (Run, HashMap<String, String>) {
+        let tests = self.tests();
+        let mut args = vec!["checkers_board", "--tests", &tests, "--json", "--cmd", cmd];
+        args.extend_from_slice(extra);
+        let run = self.judge(&args);
+        let objects = json::parse_json_lines(&run.stdout);
+        assert_eq!(objects.len(), 1, "{}", run);
+        (run, objects.into_iter().next().unwrap())
+    }
+
+    /// The live threads carrying the mark, waiting up to 3 s for them to go
+    /// (a process killed a moment ago takes a moment to die).
+    fn survivors(&self) -> Vec<Survivor> {
+        let start = Instant::now();
+        loop {
+            let left = marked_threads(&self.mark);
+            if left.is_empty() || start.elapsed() > Duration::from_secs(3) {
+                return left;
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Hostile {
+    fn drop(&mut self) {
+        // Fork chains stop by themselves once this file exists.
+        let _ = fs::write(self.dir.join("stop"), "");
+        kill_marked(&self.mark);
+    }
+}
+
+/// What one run of the judge did.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    /// Standard output and standard error as bytes, for control codes.
+    raw: Vec<u8>,
+    took: Duration,
+    /// Still running at the test's timeout: killed by the test.
+    timed_out: bool,
+}
+
+impl std::fmt::Display for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "exit status {:?} after {:?}{}\n--- stdout:\n{}--- stderr:\n{}",
+            self.code,
+            self.took,
+            if self.timed_out {
+                " (killed by the test: timed out)"
+            } else {
+                ""
+            },
+            self.stdout,
+            self.stderr
+        )
+    }
+}
+
+/// Waits for a judge started with piped output, up to `timeout`, then kills it.
+fn finish(mut child: Child, timeout: Duration) -> Run {
+    let start = Instant::now();
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let out = reader(Box::new(child.stdout.take().unwrap()));
+    let err = reader(Box::new(child.stderr.take().unwrap()));
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > timeout {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().unwrap();
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let took = start.elapsed();
+    // A program that escaped may hold the judge's pipes: do not wait for it.
+    let collect = |handle: thread::JoinHandle<Vec<u8>>| {
+        let give_up = Instant::now() + Duration::from_secs(5);
+        while !handle.is_finished() && Instant::now() < give_up {
+            thread::sleep(Duration::from_millis(20));
+        }
+        if handle.is_finished() {
+            handle.join().unwrap()
+        } else {
+            b"(the pipe was still held open by a process the judge started)\n".to_vec()
+        }
+    };
+    let (stdout, stderr) = (collect(out), collect(err));
+    let mut raw = stdout.clone();
+    raw.extend_from_slice(&stderr);
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        raw,
+        took,
+        timed_out,
+    }
+}
+
+extern "C" {
+    fn kill(pid: i32, sig: i32) -> i32;
+}
+
+fn send_signal(pid: i32, signal: i32) {
+    // SAFETY: kill(2) takes two integers and touches no memory of ours.
+    unsafe {
+        kill(pid, signal);
+    }
+}
+
+const SIGINT: i32 = 2;
+const SIGKILL: i32 = 9;
+const SIGTERM: i32 = 15;
+
+/// A live thread found carrying a test's mark.
+struct Survivor {
+    /// Its process (thread group).
+    pid: i32,
+    tid: String,
+    name: String,
+    state: char,
+}
+
+impl std::fmt::Debug for Survivor {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (tid {} of pid {}, state {})",
+            self.name, self.tid, self.pid, self.state
+        )
+    }
+}
+
+/// The live threads (not zombies) whose environment or command line holds
+/// `mark`. Every thread is looked at, not only thread-group leaders: a
+/// leader that called `pthread_exit` is a zombie while its other threads run
+/// on.
+fn marked_threads(mark: &str) -> Vec<Survivor> {
+    let mut found = Vec::new();
+    let Ok(procs) = fs::read_dir("/proc") else {
+        return found;
+    };
+    for process in procs.flatten() {
+        let Ok(pid) = process.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(tasks) = fs::read_dir(process.path().join("task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let stat = fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+            let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+                continue;
+            };
+            let state = stat[close + 1..].trim_start().chars().next().unwrap_or('X');
+            if state == 'Z' || state == 'X' {
+                continue;
+            }
+            let carries = |file: &str| {
+                let bytes = fs::read(task.path().join(file)).unwrap_or_default();
+                bytes
+                    .windows(mark.len())
+                    .any(|window| window == mark.as_bytes())
+            };
+            if carries("environ") || carries("cmdline") {
+                found.push(Survivor {
+                    pid,
+                    tid: task.file_name().to_string_lossy().into_owned(),
+                    name: stat[open + 1..close].to_string(),
+                    state,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// Kills every process carrying `mark`, looking again until none is left
+/// (for 5 s at most; fork chains also stop by themselves, see `FORK_CHAIN`).
+fn kill_marked(mark: &str) {
+    let give_up = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < give_up {
+        let found = marked_threads(mark);
+        if found.is_empty() {
+            return;
+        }
+        // A signal to a thread's process kills all its threads.
+        for survivor in found {
+            send_signal(survivor.pid, SIGKILL);
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// What every C program here shares: printing the right answer from a file,
+/// burning CPU time, the time.
+const C_PRELUDE: &str = r#"
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Copies the file at `path` (the right answer) to standard output. */
+__attribute__((unused)) static void print_answer(const char *path) {
+    char buf[4096];
+    int fd = open(path, O_RDONLY);
+    ssize_t n;
+    if (fd < 0) { perror(path); exit(1); }
+    while ((n = read(fd, buf, sizeof buf)) > 0) {
+        if (write(1, buf, n) != n) exit(1);
+    }
+    close(fd);
+}
+
+static double seconds(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Burns `ms` milliseconds of this process's CPU time. */
+__attribute__((unused)) static void burn_ms(long ms) {
+    volatile unsigned long x = 0;
+    double start = seconds(CLOCK_PROCESS_CPUTIME_ID);
+    while (seconds(CLOCK_PROCESS_CPUTIME_ID) - start < ms / 1000.0) {
+        for (int i = 0; i < 10000; i++) x += i;
+    }
+}
+
+__attribute__((unused)) static double wall(void) {
+    return seconds(CLOCK_MONOTONIC);
+}
+"#;
+
+/// A JSON object's number field.
+fn number(object: &HashMap<String, String>, field: &str) -> f64 {
+    object[field]
+        .parse()
+        .unwrap_or_else(|_| panic!("{} is not a number: {:?}", field, object))
+}
+
+fn assert_no_survivors(hostile: &Hostile, when: &str) {
+    let left = hostile.survivors();
+    assert!(left.is_empty(), "{}: still running: {:?}", when, left);
+}
+
+// ---------------------------------------------------------------------------
+// 1. Zombie leader
+// ---------------------------------------------------------------------------
+
+/// A child in a session of its own whose main thread calls `pthread_exit`
+/// while a second thread sleeps 30 s: the child is a zombie to `/proc` (its
+/// leader's state is Z) though a thread of it runs on. `argv[2]` says what
+/// the program does after printing the answer: `exit`, or `stay` (sleep 30 s,
+/// a TLE).
+const ZOMBIE_LEADER: &str = r#"
+static void *nap(void *unused) { (void)unused; sleep(30); return 0; }
+
+int main(int argc, char **argv) {
+    if (argc < 4) return 2;
+    if (fork() == 0) {
+        pthread_t t;
+        setsid();
+        pthread_create(&t, 0, nap, 0);
+        pthread_exit(0);
+    }
+    print_answer(argv[1]);
+    if (strcmp(argv[2], "stay") == 0) sleep(30);
+    return 0;
+}
+"#;
+
+/// On the judge of the day: the thread survived both runs, for 30 s. After
+/// the exit the judge kept waiting for the output the thread still held:
+/// `WA` (line 1: expected "3", got end of output), no process named; after
+/// the TLE (wall, at the safety net, 2 s) the judge named nothing either. Its
+/// sweep skips zombies, and the thread's leader is one.
+#[test]
+fn a_thread_of_a_zombie_leader_does_not_survive() {
+    let hostile = Hostile::new("zombie-leader");
+    let exe = hostile.compile_c("zombie_leader", ZOMBIE_LEADER);
+    let mut failures = Vec::new();
+    for (then, verdict) in [("exit", "RE"), ("stay", "TLE")] {
+        let cmd = format!("{} {} {} {}", exe, hostile.answer(), then, hostile.mark);
+        let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "500"]);
+        let left = hostile.survivors();
+        kill_marked(&hostile.mark);
+        if !left.is_empty() || object["verdict"] != verdict {
+            failures.push(format!(
+                "a program that does {:?}: wanted {}, still running: {:?}\n{}",
+                then, verdict, left, run
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// 2. Fork chain
+// ---------------------------------------------------------------------------
+
+/// A fork chain: a child forks and exits every ~0.5 ms, each new generation
+/// in a session of its own (so no process group or session holds the chain),
+/// writing its generation number to the heartbeat file `argv[2]`. The
+/// program prints the answer once the chain is 150 generations long, then
+/// exits (`argv[3]` = `exit`) or sleeps (`stay`). The chain stops by itself
+/// after 20 s, or when the file `argv[4]` exists (the test's cleanup), so
+/// that a failing test does not leave it running.
+const FORK_CHAIN: &str = r#"
+static long generation(const char *heartbeat) {
+    char buf[32] = {0};
+    int fd = open(heartbeat, O_RDONLY);
+    if (fd < 0) return 0;
+    if (read(fd, buf, sizeof buf - 1) < 0) buf[0] = 0;
+    close(fd);
+    return atol(buf);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 6) return 2;
+    const char *heartbeat = argv[2], *stop = argv[4];
+    double start = wall();
+    int fd = open(heartbeat, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return 1;
+    if (fork() == 0) {
+        for (long gen = 1; wall() - start < 20 && access(stop, F_OK) != 0; gen++) {
+            char buf[32];
+            int n = snprintf(buf, sizeof buf, "%ld\n", gen);
+            setsid();
+            if (pwrite(fd, buf, n, 0) < 0) _exit(1);
+            pid_t child = fork();
+            if (child > 0) _exit(0);
+            usleep(500);
+        }
+        _exit(0);
+    }
+    while (generation(heartbeat) < 150 && wall() - start < 10) usleep(1000);
+    print_answer(argv[1]);
+    if (strcmp(argv[3], "stay") == 0) sleep(60);
+    return 0;
+}
+"#;
+
+/// Whether the fork chain writing `heartbeat` still runs: its generation
+/// number moves within half a second.
+fn chain_alive(heartbeat: &str) -> bool {
+    let read = || fs::read_to_string(heartbeat).unwrap_or_default();
+    let before = read();
+    thread::sleep(Duration::from_millis(500));
+    read() != before
+}
+
+/// On the judge of the day: in three tries the chain survived 1, 4 and 2 of
+/// the five runs (its generation number still moving after the judge's exit;
+/// verdict `WA`, "got end of output", the chain holding the output), and the
+/// SIGTERM in one try, the SIGINT in the two others (the judge exited with
+/// 143 or 130 at once, the chain ran on). A `/proc` scan alone rarely sees a
+/// chain (each process lives 0.5 ms), hence the heartbeat.
+#[test]
+fn a_fork_chain_does_not_survive_the_test_nor_a_signal() {
+    let hostile = Hostile::new("fork-chain");
+    let exe = hostile.compile_c("fork_chain", FORK_CHAIN);
+    let heartbeat = hostile.path("heartbeat");
+    let stop = hostile.path("stop-chain");
+    let cmd = |then: &str| {
+        format!(
+            "{} {} {} {} {} {}",
+            exe,
+            hostile.answer(),
+            heartbeat,
+            then,
+            stop,
+            hostile.mark
+        )
+    };
+    let tests = hostile.tests();
+    let mut failures = Vec::new();
+    for attempt in 0..5 {
+        let (run, _) = hostile.judge_json(&cmd("exit"), &[]);
+        let alive = chain_alive(&heartbeat);
+        let left = hostile.survivors();
+        if alive || !left.is_empty() {
+            failures.push(format!(
+                "run {}: chain alive: {}, still running: {:?}\n{}",
+                attempt, alive, left, run
+            ));
+        }
+        // Stop this run's chain before the next one starts.
+        fs::write(&stop, "").unwrap();
+        kill_marked(&hostile.mark);
+        thread::sleep(Duration::from_millis(50));
+        fs::remove_file(&stop).unwrap();
+    }
+    for (signal, code) in [(SIGINT, 130), (SIGTERM, 143)] {
+        let _ = fs::remove_file(&heartbeat);
+        let stay = cmd("stay");
+        let judge = hostile.start_judge(&[
+            "checkers_board",
+            "--tests",
+            &tests,
+            "--cmd",
+            &stay,
+            "--time-limit",
+            "20000",
+        ]);
+        let pid = judge.id() as i32;
+        let start = Instant::now();
+        while fs::read_to_string(&heartbeat)
+            .unwrap_or_default()
+            .trim()
+            .parse::<u64>()
+            .unwrap_or(0)
+            < 150
+            && start.elapsed() < Duration::from_secs(20)
+        {
+            thread::sleep(Duration::from_millis(20));
+        }
+        send_signal(pid, signal);
+        let run = finish(judge, Duration::from_secs(30));
+        let alive = chain_alive(&heartbeat);
+        let left = hostile.survivors();
+        if alive || !left.is_empty() || run.code != Some(code) {
+            failures.push(format!(
+                "signal {}: chain alive: {}, still running: {:?}, wanted exit status {}\n{}",
+                signal, alive, left, code, run
+            ));
+        }
+        fs::write(&stop, "").unwrap();
+        kill_marked(&hostile.mark);
+        thread::sleep(Duration::from_millis(50));
+        fs::remove_file(&stop).unwrap();
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// 3. Orphans' CPU time
+// ---------------------------------------------------------------------------
+
+/// Double-forks `argv[2]` workers that each burn `argv[3]` ms of CPU time;
+/// nobody waits for them (the middle process exits at once, so init or a
+/// subreaper inherits them), and each drops the judge's marker from its
+/// environment by executing itself again with only the test's mark. The
+/// program waits until every worker has exited (end of file on a pipe they
+/// hold), then prints the answer.
+const ORPHAN_CPU: &str = r#"
+int main(int argc, char **argv) {
+    if (argc >= 4 && strcmp(argv[1], "worker") == 0) {
+        burn_ms(atol(argv[2]));
+        return 0;
+    }
+    if (argc < 5) return 2;
+    int workers = atoi(argv[2]);
+    int done[2];
+    if (pipe(done) != 0) return 1;
+    for (int i = 0; i < workers; i++) {
+        pid_t middle = fork();
+        if (middle == 0) {
+            if (fork() == 0) {
+                char mark[512];
+                char *env[] = {mark, 0};
+                char *args[] = {argv[0], "worker", argv[3], argv[4], 0};
+                snprintf(mark, sizeof mark, "HOSTILE_MARK=%s", argv[4]);
+                close(done[0]);
+                execve(argv[0], args, env);
+                _exit(127);
+            }
+            _exit(0);
+        }
+        waitpid(middle, 0, 0);
+    }
+    close(done[1]);
+    char byte;
+    while (read(done[0], &byte, 1) > 0) {}
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// On the judge of the day (4 s of CPU time burned by the orphans): under
+/// 1000 ms, `TLE` "TLE (wall): 2802 ms of wall time, 2799 ms of it off the
+/// CPU: idle" with cpu_ms 2.7; under 10000 ms, `AC` with cpu_ms 2.6.
+#[test]
+fn the_cpu_time_of_orphans_counts() {
+    let hostile = Hostile::new("orphan-cpu");
+    let exe = hostile.compile_c("orphan_cpu", ORPHAN_CPU);
+    let cmd = format!("{} {} 4 1000 {}", exe, hostile.answer(), hostile.mark);
+    let mut failures = Vec::new();
+    // Under 1 s: the orphans' 4 s are over the limit. A judge that stops the
+    // run once past the limit reports a little more than the limit.
+    let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "1000"]);
+    let left = hostile.survivors();
+    kill_marked(&hostile.mark);
+    if object["verdict"] != "TLE" || number(&object, "cpu_ms") <= 1000.0 || !left.is_empty() {
+        failures.push(format!(
+            "under 1000 ms: wanted TLE past 1000 ms; still running: {:?}\n{}",
+            left, run
+        ));
+    }
+    // Under 10 s: the run ends by itself and all 4 s count.
+    let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "10000"]);
+    let left = hostile.survivors();
+    if object["verdict"] != "AC" || number(&object, "cpu_ms") < 3000.0 || !left.is_empty() {
+        failures.push(format!(
+            "under 10000 ms: wanted AC with at least 3000 ms; still running: {:?}\n{}",
+            left, run
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// 4. The judge's own memory
+// ---------------------------------------------------------------------------
+
+/// On the judge of the day: the 280 MB input gave `MLE` with memory_kib
+/// 274 436 (268 MiB: the judge's copy of the input, which the program's
+/// process had at its fork); beside a neighbour printing 60 MB, the small
+/// tests under `--memory-limit 40` got `MLE` (13 of the 20, up to 60 436
+/// KiB; "peak memory 59.0 MiB, over the 40 MiB limit") or `AC` with up to
+/// 34 480 KiB, growing as the judge read the flood.
+#[test]
+fn the_judges_own_memory_is_not_the_programs() {
+    let hostile = Hostile::new("judge-memory");
+    let (input, _) = the_sample();
+    // 280 MB of input: the board, then blank lines the program never reads.
+    {
+        let big = hostile.dir.join("big");
+        fs::create_dir_all(&big).unwrap();
+        let mut text = input.clone().into_bytes();
+        text.resize(280_000_000, b'\n');
+        fs::write(big.join("t.in"), text).unwrap();
+        fs::copy(hostile.answer(), big.join("t.out")).unwrap();
+    }
+    let big = hostile.path("big");
+    let cat = format!("cat {}", hostile.answer());
+    let run = hostile.judge(&["checkers_board", "--tests", &big, "--json", "--cmd", &cat]);
+    fs::remove_dir_all(&big).unwrap();
+    let object = json::parse_json_object(run.stdout.trim());
+    let mut failures = Vec::new();
+    if object["verdict"] != "AC" || number(&object, "memory_kib") >= 20480.0 {
+        failures.push(format!("280 MB of input: wanted AC under 20 MiB\n{}", run));
+    }
+
+    // Two at a time: one test floods 60 MB of output (which the judge holds)
+    // and lingers, while 20 small ones run beside it.
+    let side = hostile.dir.join("side");
+    fs::create_dir_all(&side).unwrap();
+    fs::write(side.join("a-flood.in"), "flood\n").unwrap();
+    fs::write(side.join("a-flood.out"), "0\n").unwrap();
+    for i in 0..20 {
+        fs::write(side.join(format!("b-{:02}.in", i)), &input).unwrap();
+        fs::copy(hostile.answer(), side.join(format!("b-{:02}.out", i))).unwrap();
+    }
+    let script = hostile.path("flood_or_answer.sh");
+    fs::write(
+        &script,
+        format!(
+            "read first\n\
+             if [ \"$first\" = flood ]; then head -c 60000000 /dev/zero; sleep 2; \
+             else cat {}; fi\n",
+            hostile.answer()
+        ),
+    )
+    .unwrap();
+    let side = side.to_str().unwrap();
+    let cmd = format!("sh {}", script);
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        side,
+        "--json",
+        "-j",
+        "2",
+        "--memory-limit",
+        "40",
+        "--cmd",
+        &cmd,
+    ]);
+    let objects = json::parse_json_lines(&run.stdout);
+    assert_eq!(objects.len(), 21, "{}", run);
+    let wrong: Vec<String> = objects
+        .iter()
+        .filter(|o| o["test"].starts_with("b-"))
+        .filter(|o| o["verdict"] != "AC" || number(o, "memory_kib") >= 20480.0)
+        .map(|o| format!("{} {} {} KiB", o["test"], o["verdict"], o["memory_kib"]))
+        .collect();
+    if !wrong.is_empty() {
+        failures.push(format!(
+            "beside a flood, under --memory-limit 40: wanted AC under 20 MiB, got {:?}\n{}",
+            wrong, run
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_no_survivors(&hostile, "after the runs");
+}
+
+// ---------------------------------------------------------------------------
+// 5. Terminal grabber
+// ---------------------------------------------------------------------------
+
+/// Ignores SIGINT, opens the controlling terminal and makes its own process
+/// group the terminal's foreground group, so that Ctrl-C goes to it and not
+/// to the judge; writes what it managed into the file `argv[1]`, then sleeps.
+const TERMINAL_GRABBER: &str = r#"
+int main(int argc, char **argv) {
+    if (argc < 3) return 2;
+    char what[256];
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTTOU, SIG_IGN);
+    int tty = open("/dev/tty", O_RDWR);
+    if (tty < 0) {
+        snprintf(what, sizeof what, "no terminal: %s\n", strerror(errno));
+    } else if (tcsetpgrp(tty, getpgrp()) != 0) {
+        snprintf(what, sizeof what, "tcsetpgrp failed: %s\n", strerror(errno));
+    } else {
+        snprintf(what, sizeof what, "grabbed the terminal\n");
+    }
+    FILE *f = fopen(argv[1], "w");
+    if (f) { fputs(what, f); fclose(f); }
+    sleep(60);
+    return 0;
+}
+"#;
+
+/// Runs a command under a new pseudo-terminal as its controlling terminal
+/// (a session of its own), waits until the file `started` exists, types
+/// Ctrl-C a second later, and says whether the command exited within 10 s
+/// (`exited CODE after SECONDS`) or not (`still running`, then kills it).
+/// What the command printed goes to stderr.
+const PTY_DRIVER: &str = r#"
+import fcntl, os, subprocess, sys, termios, threading, time
+
+started, command = sys.argv[1], sys.argv[2:]
+master, slave = os.openpty()
+
+def controlling_terminal():
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+child = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave,
+                         start_new_session=True, preexec_fn=controlling_terminal)
+os.close(slave)
+screen = bytearray()
+
+def drain():
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            return
+        if not chunk:
+            return
+        screen.extend(chunk)
+
+threading.Thread(target=drain, daemon=True).start()
+give_up = time.time() + 30
+while not os.path.exists(started) and time.time() < give_up and child.poll() is None:
+    time.sleep(0.05)
+time.sleep(1)
+os.write(master, b"\x03")
+typed = time.time()
+try:
+    code = child.wait(timeout=10)
+    print("exited %d after %.2f" % (code, time.time() - typed))
+except subprocess.TimeoutExpired:
+    child.kill()
+    child.wait()
+    print("still running 10 s after Ctrl-C")
+sys.stdout.flush()
+time.sleep(0.2)
+sys.stderr.write(screen.decode("utf-8", "replace"))
+"#;
+
+/// On the judge of the day: `still running 10 s after Ctrl-C` (the program
+/// had grabbed the terminal: "grabbed the terminal"); the judge would have
+/// run on to the safety net, 41 s.
+#[test]
+fn ctrl_c_on_the_terminal_reaches_the_judge_even_if_a_program_grabs_it() {
+    let hostile = Hostile::new("terminal");
+    let exe = hostile.compile_c("grabber", TERMINAL_GRABBER);
+    let driver = hostile.path("pty_driver.py");
+    fs::write(&driver, PTY_DRIVER).unwrap();
+    let started = hostile.path("grabbed");
+    let cmd = format!("{} {} {}", exe, started, hostile.mark);
+    let tests = hostile.tests();
+    let out = Command::new("python3")
+        .args([&driver, &started, env!("CARGO_BIN_EXE_judge")])
+        .args(["checkers_board", "--tests", &tests, "--cmd", &cmd])
+        .args(["--time-limit", "20000"])
+        .env(MARK, &hostile.mark)
+        .output()
+        .expect("this test needs python3");
+    let said = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let screen = String::from_utf8_lossy(&out.stderr);
+    let grabbed = fs::read_to_string(&started).unwrap_or_default();
+    let left = hostile.survivors();
+    let why = format!(
+        "{}\nthe program: {}\nthe terminal:\n{}",
+        said, grabbed, screen
+    );
+    assert!(said.starts_with("exited 130 after "), "{}", why);
+    let seconds: f64 = said["exited 130 after ".len()..].parse().unwrap();
+    assert!(seconds < 5.0, "{}", why);
+    assert!(left.is_empty(), "still running: {:?}\n{}", left, why);
+}
+
+// ---------------------------------------------------------------------------
+// 6. A worker holding standard output
+// ---------------------------------------------------------------------------
+
+/// Prints the answer, then leaves a double-forked worker in a session of its
+/// own, holding standard output, sleeping 30 s, and exits once the worker
+/// is under way. With `argv[2]` = `hide`, the worker executes itself again
+/// with only the test's mark in its environment (no `JUDGE_RUN_ID`), and the
+/// program exits only after that exec.
+const STDOUT_HOLDER: &str = r#"
+int main(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "worker") == 0) {
+        sleep(30);
+        return 0;
+    }
+    if (argc < 4) return 2;
+    /* Closed by the worker's exec (or exit): the program waits for that. */
+    int execed[2];
+    if (pipe2(execed, O_CLOEXEC) != 0) return 1;
+    print_answer(argv[1]);
+    if (fork() == 0) {
+        setsid();
+        if (fork() == 0) {
+            if (strcmp(argv[2], "hide") == 0) {
+                char mark[512];
+                char *env[] = {mark, 0};
+                char *args[] = {argv[0], "worker", argv[3], 0};
+                snprintf(mark, sizeof mark, "HOSTILE_MARK=%s", argv[3]);
+                execve(argv[0], args, env);
+                _exit(127);
+            }
+            close(execed[1]);
+            sleep(30);
+            _exit(0);
+        }
+        _exit(0);
+    }
+    close(execed[1]);
+    char byte;
+    while (read(execed[0], &byte, 1) > 0) {}
+    return 0;
+}
+"#;
+
+/// On the judge of the day: with the worker keeping the judge's marker,
+/// `RE`, "left 1 process running; killed: stdout_holder (pid N)" (nothing
+/// about standard output); with the worker dropping the marker, `WA` "line
+/// 1: expected \"3\", got end of output" after a second's grace, the worker
+/// left running.
+#[test]
+fn a_worker_left_holding_stdout_is_named_and_killed() {
+    let hostile = Hostile::new("stdout-holder");
+    let exe = hostile.compile_c("stdout_holder", STDOUT_HOLDER);
+    let mut failures = Vec::new();
+    for how in ["keep", "hide"] {
+        let cmd = format!("{} {} {} {}", exe, hostile.answer(), how, hostile.mark);
+        let (run, object) = hostile.judge_json(&cmd, &[]);
+        let left = hostile.survivors();
+        kill_marked(&hostile.mark);
+        let message = &object["message"];
+        let right = left.is_empty()
+            && object["verdict"] == "RE"
+            && message.contains("stdout_holder")
+            && message.contains("standard output")
+            && !message.contains("end of output")
+            && run.took < Duration::from_secs(20);
+        if !right {
+            failures.push(format!(
+                "a worker that does {:?}: wanted RE naming stdout_holder and \
+                 \"standard output\"; still running: {:?}\n{}",
+                how, left, run
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// 7. A busy machine
+// ---------------------------------------------------------------------------
+
+/// Burns `argv[2]` ms of CPU time, then prints the answer.
+const CPU_BURNER: &str = r#"
+int main(int argc, char **argv) {
+    if (argc < 3) return 2;
+    burn_ms(atol(argv[2]));
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Spins for `argv[1]` seconds of wall time (a background load that ends by
+/// itself, should the test be killed before it can stop it).
+const SPINNER: &str = r#"
+int main(int argc, char **argv) {
+    volatile unsigned long x = 0;
+    double start = wall();
+    if (argc < 2) return 2;
+    while (wall() - start < atof(argv[1])) {
+        for (int i = 0; i < 100000; i++) x += i;
+    }
+    return 0;
+}
+"#;
+
+/// Background CPU load, killed when dropped.
+struct Load(Vec<Child>);
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// On the judge of the day, beside 8 spinners on 2 cores (and the other
+/// users of the machine): `TLE`, "TLE (wall): still running at the
+/// wall-clock safety net (1600 ms = 2 x limit + 1 s) after 201 ms of CPU
+/// time: waiting, not computing"; with 4 spinners, "TLE (wall): 1156 ms of
+/// wall time, 953 ms of it off the CPU: idle for longer than the 300 ms
+/// limit". On a machine this busy a 200 ms program can take longer than the
+/// safety net in wall time, so the net must discount waiting for a CPU too.
+#[test]
+fn waiting_for_a_busy_cpu_is_not_idling() {
+    let hostile = Hostile::new("busy");
+    let exe = hostile.compile_c("cpu_burner", CPU_BURNER);
+    let spinner = hostile.compile_c("spinner", SPINNER);
+    let load = Load(
+        (0..8)
+            .map(|_| {
+                Command::new(&spinner)
+                    .arg("120")
+                    .spawn()
+                    .expect("a spinner starts")
+            })
+            .collect(),
+    );
+    thread::sleep(Duration::from_millis(300));
+    let cmd = format!("{} {} 200 {}", exe, hostile.answer(), hostile.mark);
+    let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "300"]);
+    drop(load);
+    assert_eq!(object["verdict"], "AC", "{}", run);
+    assert_no_survivors(&hostile, "after the run");
+}
+
+// ---------------------------------------------------------------------------
+// 8. The JVM
+// ---------------------------------------------------------------------------
+
+fn have(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("-version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// On the judge of the day: `RE`, "exit code 1"; the JVM said on its stdout
+/// "Error occurred during initialization of VM / Could not reserve enough
+/// space for code cache (245760K)": it reserves address space far beyond its
+/// use (37 MiB resident), and the limit was on the address space.
+#[test]
+fn a_jvm_program_runs_under_the_default_memory_limit() {
+    if !have("java") || !have("javac") {
+        eprintln!("skipped: java or javac is missing");
+        return;
+    }
+    let hostile = Hostile::new("jvm");
+    let (_, answer) = the_sample();
+    let literal = answer.replace('\\', "\\\\").replace('\n', "\\n");
+    let source = format!(
+        "public class Hello {{\n    public static void main(String[] args) {{\n        \
+         System.out.print(\"{}\");\n    }}\n}}\n",
+        literal
+    );
+    let classes = hostile.path("classes");
+    fs::create_dir_all(&classes).unwrap();
+    fs::write(hostile.dir.join("Hello.java"), source).unwrap();
+    let out = Command::new("javac")
+        .args(["-d", &classes, &hostile.path("Hello.java")])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cmd = format!("java -cp {} Hello", classes);
+    let (run, object) = hostile.judge_json(&cmd, &[]);
+    assert_no_survivors(&hostile, "after the JVM");
+    assert_eq!(object["verdict"], "AC", "{}", run);
+}
+
+// ---------------------------------------------------------------------------
+// 9. Memory summed over processes
+// ---------------------------------------------------------------------------
+
+/// Starts `argv[2]` children that each allocate `argv[3]` MB and touch every
+/// page, say so on a pipe, hold it 1 s and exit; once all of them hold their
+/// memory at once, waits for them and prints the answer.
+const MEMORY_CHILDREN: &str = r#"
+int main(int argc, char **argv) {
+    if (argc < 5) return 2;
+    int children = atoi(argv[2]);
+    size_t bytes = (size_t)atol(argv[3]) * 1000 * 1000;
+    int ready[2];
+    if (pipe(ready) != 0) return 1;
+    for (int i = 0; i < children; i++) {
+        if (fork() == 0) {
+            char *block = malloc(bytes);
+            if (!block) { fprintf(stderr, "malloc failed\n"); _exit(1); }
+            memset(block, 1, bytes);
+            if (write(ready[1], "x", 1) != 1) _exit(1);
+            sleep(1);
+            _exit(block[bytes - 1] == 1 ? 0 : 1);
+        }
+    }
+    close(ready[1]);
+    int held = 0;
+    char byte;
+    while (read(ready[0], &byte, 1) == 1) held++;
+    int failed = 0, status;
+    while (wait(&status) > 0) failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+    if (held < children || failed) return 1;
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// On the judge of the day: `AC` with memory_kib 176 648 (the largest child
+/// alone), though the five together held 900 MB.
+#[test]
+fn the_memory_limit_applies_to_the_sum_over_the_processes() {
+    let hostile = Hostile::new("memory-sum");
+    let exe = hostile.compile_c("memory_children", MEMORY_CHILDREN);
+    let cmd = format!("{} {} 5 180 {}", exe, hostile.answer(), hostile.mark);
+    // A time limit far away: the children's page faults take a while on a
+    // busy machine, and only the memory is in question here.
+    let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "10000"]);
+    assert_no_survivors(&hostile, "after the run");
+    assert_eq!(object["verdict"], "MLE", "{}", run);
+}
+
+// ---------------------------------------------------------------------------
+// 10. A flaky program under --stress
+// ---------------------------------------------------------------------------
+
+/// The release build of our solution, which the judge makes before it runs
+/// any case (the target folder is the one this test's judge binary is in).
+fn our_solution(problem: &str) -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_judge"))
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("release")
+        .join(problem)
+}
+
+/// On the judge of the day: "WA on case 10 (11 cases run, 75 cases/s)",
+/// "shrunk from 0 to 0 pieces in 0 steps", saved as
+/// `checkers_board-seed5-case10-original` and `-shrunk`: not a word about the
+/// program answering differently on the same input.
+#[test]
+fn a_flaky_program_is_called_nondeterministic_by_stress() {
+    let hostile = Hostile::new("flaky");
+    let script = hostile.path("flaky.sh");
+    fs::write(
+        &script,
+        format!(
+            "# wrong in one run of five, at random\n\
+             if [ $(( $(od -An -N1 -tu1 /dev/urandom) % 5 )) -eq 0 ]; then \
+             cat >/dev/null; echo 99 99; else exec {}; fi\n",
+            our_solution("checkers_board").display()
+        ),
+    )
+    .unwrap();
+    let save = hostile.path("saved");
+    let cmd = format!("sh {}", script);
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--stress",
+        "300",
+        "--seed",
+        "5",
+        "--save",
+        &save,
+        "--cmd",
+        &cmd,
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run);
+    assert_no_survivors(&hostile, "after the stress test");
+    let report = format!("{}{}", run.stdout, run.stderr);
+    assert!(report.contains("nondeterministic"), "{}", run);
+    let k_of_n = report.split("failed ").skip(1).any(|rest| {
+        let words: Vec<&str> = rest.split_whitespace().take(4).collect();
+        words.len() == 4
+            && words[0].parse::<u32>().is_ok()
+            && words[1] == "of"
+            && words[2].parse::<u32>().is_ok()
+            && words[3].starts_with("runs")
+    });
+    assert!(k_of_n, "no \"failed k of n runs\":\n{}", run);
+    let names: Vec<String> = fs::read_dir(&save)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(!names.is_empty(), "nothing saved\n{}", run);
+    for name in &names {
+        assert!(name.contains("nondeterministic"), "{:?}", names);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 11. Control codes on stderr
+// ---------------------------------------------------------------------------
+
+/// On the judge of the day: the report held the program's raw CR and ESC
+/// bytes (`stderr: ^M^[[2K  AC fake` in `cat -A`), which on a terminal erase
+/// the line and show "  AC fake" in place of the judge's own words.
+#[test]
+fn control_codes_from_a_program_are_escaped_in_the_report() {
+    let hostile = Hostile::new("control-codes");
+    let cmd = "printf '\\r\\033[2K  AC fake' >&2; exit 3";
+    let tests = hostile.tests();
+    for extra in [None, Some("--verbose")] {
+        let mut args = vec!["checkers_board", "--tests", &tests, "--cmd", cmd];
+        args.extend(extra);
+        let run = hostile.judge(&args);
+        assert_eq!(run.code, Some(1), "{}", run);
+        assert_no_survivors(&hostile, "after the run");
+        assert!(run.stdout.contains("  RE "), "{}", run);
+        assert!(run.stdout.contains("AC fake"), "{}", run);
+        let raw: Vec<String> = run
+            .raw
+            .iter()
+            .filter(|&&b| b == 0x1b || b == b'\r')
+            .map(|b| format!("{:#04x}", b))
+            .collect();
+        assert!(raw.is_empty(), "{:?}: raw bytes {:?}\n{}", extra, raw, run);
+        let escaped = ["\\u{1b}", "\\x1b", "\\e", "^[", "\\033", "\\u001b"];
+        assert!(
+            escaped.iter().any(|form| run.stdout.contains(form)),
+            "{:?}: the escape character is not shown escaped\n{}",
+            extra,
+            run
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 12. A program that cannot start
+// ---------------------------------------------------------------------------
+
+/// On the judge of the day: one `RE` per sample, 22 of them (exit code 127,
+/// "stderr: sh: 1: exec: /nonexistent/prog: not found"), "0 passed, 22
+/// failed".
+#[test]
+fn a_missing_program_is_one_line_not_one_failure_per_test() {
+    let hostile = Hostile::new("missing");
+    let run = hostile.judge(&["checkers_board", "--cmd", "/nonexistent/prog"]);
+    let report = format!("{}{}", run.stdout, run.stderr);
+    assert!(run.code.is_some_and(|c| c != 0), "{}", run);
+    let verdict_lines = report
+        .lines()
+        .filter(|l| l.starts_with("  RE ") || l.starts_with("  WA "))
+        .count();
+    assert_eq!(verdict_lines, 0, "{}", run);
+    let saying = report
+        .lines()
+        .filter(|l| l.contains("could not be started") || l.contains("cannot be started"))
+        .count();
+    assert_eq!(saying, 1, "{}", run);
+}
+
+// ---------------------------------------------------------------------------
+// 13. Leftovers under load
+// ---------------------------------------------------------------------------
+
+/// Each program leaves three sleepers: one in the background, one in a
+/// session of its own, and one double-forked into a session of its own that
+/// also drops the judge's marker from its environment (`env -u`).
+///
+/// On the judge of the day: the first two were killed (a version without the
+/// marker dropped passed there); the third survived in most tests: 41 (34 in
+/// another run) `sleep` processes still running afterwards, 41 tests `WA`
+/// ("got end of output": the sleeper held the output) after a second's grace
+/// each, 9 `RE`; the judge took 22 s.
+#[test]
+fn nothing_is_left_behind_by_fifty_tests_two_at_a_time() {
+    let hostile = Hostile::new("leftovers");
+    let (input, answer) = the_sample();
+    let many = hostile.dir.join("many");
+    fs::create_dir_all(&many).unwrap();
+    for i in 0..50 {
+        fs::write(many.join(format!("t{:02}.in", i)), &input).unwrap();
+        fs::write(many.join(format!("t{:02}.out", i)), &answer).unwrap();
+    }
+    let cmd = format!(
+        "sleep 30 & setsid sleep 30 & (setsid env -u JUDGE_RUN_ID sleep 30 &); cat {}",
+        hostile.answer()
+    );
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        many.to_str().unwrap(),
+        "-j",
+        "2",
+        "--json",
+        "--cmd",
+        &cmd,
+    ]);
+    let left = hostile.survivors();
+    assert!(
+        left.is_empty(),
+        "{} still running: {:?}\n{}",
+        left.len(),
+        left,
+        run
+    );
+    assert_eq!(json::parse_json_lines(&run.stdout).len(), 50, "{}", run);
+}
