@@ -581,6 +581,14 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
     let killed_at = Instant::now();
     if ending == Ending::Exited {
         report.leftovers = sys::leftovers(out_path, stderr.fd());
+        if !report.leftovers.is_empty() {
+            // A process may be on its way out (its files closed, so the
+            // program saw the end of a pipe and ended) without being a
+            // zombie yet: a moment later it is one.
+            std::thread::sleep(Duration::from_millis(5));
+            while let Reaped::One(..) = watch.reap(main, false) {}
+            report.leftovers = sys::leftovers(out_path, stderr.fd());
+        }
     }
     if let Err(why) = end_everything(&mut watch, main, &mut stderr) {
         ending = Ending::Stuck;
@@ -1109,6 +1117,11 @@ mod sys {
                 continue;
             };
             let zombie = fields.first().is_some_and(|s| s == "Z" || s == "X");
+            const PF_EXITING: u64 = 0x4;
+            let flags = fields.get(6).and_then(|f| f.parse::<u64>().ok());
+            if flags.is_some_and(|f| f & PF_EXITING != 0) {
+                continue;
+            }
             let threads = std::fs::read_dir(format!("/proc/{}/task", pid)).map_or(0, |d| d.count());
             if zombie && threads <= 1 {
                 continue;
