@@ -10,6 +10,7 @@
 use crate::os;
 use std::ffi::OsString;
 use std::io;
+use std::path::Path;
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
 
@@ -86,8 +87,22 @@ pub enum End {
 
 /// Runs `cmd` (its program and arguments; nothing else of it is used) with
 /// `input` on its stdin, under `limits`.
-#[cfg(unix)]
 pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outcome> {
+    run_on(cmd, Stdin::Bytes(input), limits)
+}
+
+/// The same with the file `input` on its stdin (read where it is).
+pub fn run_on_file(cmd: &mut Command, input: &Path, limits: &Limits) -> io::Result<Outcome> {
+    run_on(cmd, Stdin::File(input), limits)
+}
+
+enum Stdin<'a> {
+    Bytes(&'a [u8]),
+    File(&'a Path),
+}
+
+#[cfg(unix)]
+fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use crate::supervise::{self, Ending, Request};
     use std::os::unix::process::ExitStatusExt;
     if os::stopping() {
@@ -110,7 +125,16 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
         output_limit: OUTPUT_LIMIT as u64,
         ..Request::default()
     };
-    let (report, mut stdout) = supervise::run(request, input)?;
+    let (report, mut stdout) = match input {
+        Stdin::Bytes(bytes) => supervise::run(request, Some(bytes))?,
+        Stdin::File(path) => supervise::run(
+            Request {
+                stdin: path.to_path_buf(),
+                ..request
+            },
+            None,
+        )?,
+    };
     if let Some(why) = report.not_started {
         return Err(io::Error::new(io::ErrorKind::NotFound, why));
     }
@@ -147,10 +171,14 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
 /// Elsewhere: the program alone, its output through pipes, stopped at the
 /// wall-clock net; no figures but the wall time.
 #[cfg(not(unix))]
-pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outcome> {
+fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use std::io::{Read, Write};
     use std::process::Stdio;
     use std::time::Instant;
+    let input = match input {
+        Stdin::Bytes(bytes) => bytes.to_vec(),
+        Stdin::File(path) => std::fs::read(path)?,
+    };
     let start = Instant::now();
     let mut child = cmd
         .stdin(Stdio::piped())
@@ -158,7 +186,6 @@ pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outco
         .stderr(Stdio::piped())
         .spawn()?;
     let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
     std::thread::spawn(move || stdin.write_all(&input));
     let read_all = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {

@@ -262,19 +262,29 @@ fn standalone_programs(
         .collect()
 }
 
-/// A command line for the shell, so that `--cmd "python3 sol.py"` works. A
-/// simple command is run with `exec`, so the program takes the shell's place:
-/// the judge then watches the program itself, whose CPU time it checks every
-/// 20 ms (that of processes a program starts, every 200 ms).
+/// The program and arguments that run `--cmd "python3 sol.py"`. A simple
+/// command without quotes is split into its words and run as it is, with no
+/// shell in between (as `exec CMD` would): starting a shell too would cost
+/// as much again as starting the program. A simple command with quotes runs
+/// as `sh -c "exec CMD"`, so the program still takes the shell's place; any
+/// other command runs as a shell script.
 pub fn shell_command(cmd: &str) -> Vec<OsString> {
     if cfg!(windows) {
         return vec!["cmd".into(), "/C".into(), cmd.into()];
+    }
+    if is_simple_command(cmd) && !cmd.contains(['\'', '"']) {
+        return cmd.split_whitespace().map(OsString::from).collect();
     }
     let script = match is_simple_command(cmd) {
         true => format!("exec {}", cmd),
         false => cmd.to_string(),
     };
-    vec!["sh".into(), "-c".into(), script.into()]
+    // The shell by its full name: no search along PATH for every test.
+    let sh = match Path::new("/bin/sh").is_file() {
+        true => "/bin/sh",
+        false => "sh",
+    };
+    vec![sh.into(), "-c".into(), script.into()]
 }
 
 /// Whether `exec CMD` runs the same thing as `CMD`: one command with its
@@ -409,7 +419,7 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
     for _ in 0..settings.repeat {
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..]);
-        let outcome = match run::run(&mut cmd, &input, limits) {
+        let outcome = match run::run_on_file(&mut cmd, &test.input, limits) {
             Ok(outcome) => outcome,
             Err(e) => {
                 let why = format!("cannot run {:?}: {}", argv[0], e);
@@ -540,14 +550,20 @@ mod tests {
 
     #[test]
     fn a_simple_command_replaces_the_shell() {
-        let script = |cmd: &str| shell_command(cmd)[2].clone().into_string().unwrap();
         if cfg!(windows) {
             return;
         }
-        assert_eq!(script("./a.out"), "exec ./a.out");
+        let argv = |cmd: &str| -> Vec<String> {
+            shell_command(cmd)
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect()
+        };
+        let script = |cmd: &str| argv(cmd)[2].clone();
+        assert_eq!(argv("./a.out"), ["./a.out"]);
         assert_eq!(
-            script("python3 my_solution.py"),
-            "exec python3 my_solution.py"
+            argv("python3  my_solution.py\t-v"),
+            ["python3", "my_solution.py", "-v"]
         );
         assert_eq!(
             script("python3 -c 'while 1: pass'"),
@@ -562,6 +578,7 @@ mod tests {
             "exit 3",
             "while :; do :; done",
             "sleep 30 &",
+            "echo ~",
         ] {
             assert_eq!(script(compound), compound);
         }
