@@ -226,9 +226,11 @@ fn moves_of_side(pos: &Position, side: Side) -> usize {
 /// trailing newlines are valid, and megabytes of garbage must be rejected.
 const TOKEN_CAP: usize = 128;
 
-/// Bytes that separate tokens: spaces, tabs, line ends, form feeds.
+/// Bytes that separate tokens: spaces, tabs and line ends (LF, or CRLF: a CR
+/// must be followed by a LF). Any other byte, other whitespace included, is
+/// part of a token, which then is not a number.
 fn is_separator(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t' || byte == b'\n' || byte == b'\r' || byte == 0x0B || byte == 0x0C
+    byte == b' ' || byte == b'\t' || byte == b'\n' || byte == b'\r'
 }
 
 /// One token and the 1-based line it is on.
@@ -252,6 +254,8 @@ struct TokenReader<R> {
     /// The line of the last token handed out, to blame when the input ends.
     last_line: usize,
     peeked: Option<Token>,
+    /// The last byte read was a CR, which must be followed by a LF.
+    after_cr: bool,
 }
 
 impl<R: BufRead> TokenReader<R> {
@@ -262,6 +266,7 @@ impl<R: BufRead> TokenReader<R> {
             at_start: true,
             last_line: 1,
             peeked: None,
+            after_cr: false,
         }
     }
 
@@ -306,11 +311,17 @@ impl<R: BufRead> TokenReader<R> {
                     Err(e) => return Err(format!("cannot read standard input: {}", e)),
                 };
                 if chunk.is_empty() {
+                    if self.after_cr {
+                        return Err(lone_cr(self.line, "the end of input"));
+                    }
                     break self.line;
                 }
                 let mut used = 0;
                 let mut ended = false;
                 for &byte in chunk {
+                    if self.after_cr && byte != b'\n' {
+                        return Err(lone_cr(self.line, &shown_byte(byte)));
+                    }
                     if is_separator(byte) {
                         if started {
                             // Left for the next call, which counts its line end.
@@ -320,6 +331,7 @@ impl<R: BufRead> TokenReader<R> {
                         if byte == b'\n' {
                             self.line += 1;
                         }
+                        self.after_cr = byte == b'\r';
                     } else {
                         if !started {
                             started = true;
@@ -383,16 +395,46 @@ impl<R: BufRead> TokenReader<R> {
                 ))
             }
         };
+        let found = format!(
+            "line {}: expected {}, found {}",
+            token.line,
+            what,
+            shown(&token.text)
+        );
         match token.text.parse::<i64>() {
-            Ok(value) if !token.cut => Ok((value, token.line, token.text)),
-            _ => Err(format!(
-                "line {}: expected {}, found {}",
-                token.line,
-                what,
-                shown(&token.text)
-            )),
+            Ok(value) if !token.cut && is_plain_decimal(&token.text) => {
+                Ok((value, token.line, token.text))
+            }
+            Ok(_) if !token.cut => Err(found + " (a number has no sign and no leading zeros)"),
+            _ => Err(found),
         }
     }
+}
+
+/// Rule: numbers are written in decimal digits, without a sign and without
+/// leading zeros (`0` itself is fine; `+5`, `-0` and `05` are not).
+fn is_plain_decimal(text: &str) -> bool {
+    !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'))
+}
+
+/// A byte as a message quotes it: an ASCII character escaped by `{:?}`, any
+/// other byte in hexadecimal.
+fn shown_byte(byte: u8) -> String {
+    if byte.is_ascii() {
+        format!("{:?}", byte as char)
+    } else {
+        format!("the byte 0x{:02X}", byte)
+    }
+}
+
+/// The message for a CR that is not the start of a CRLF line end.
+fn lone_cr(line: usize, found: &str) -> String {
+    format!(
+        "line {}: expected a line feed after the carriage return (line ends are LF or CRLF), found {}",
+        line, found
+    )
 }
 
 /// Rule: squares are numbered 1 to 32, a colour lists a square once, and a
@@ -641,9 +683,37 @@ mod tests {
         assert_eq!(tokens_of(b"").unwrap(), owned(&[]));
         assert_eq!(tokens_of(b" \n\r\n\t").unwrap(), owned(&[]));
         assert_eq!(
-            tokens_of(b"  1\n18 3\t4\r\n\x0c8\x0b\n\n11  ").unwrap(),
+            tokens_of(b"  1\n18 3\t4\r\n8\t\n\n11  ").unwrap(),
             owned(&[("1", 1), ("18", 2), ("3", 2), ("4", 2), ("8", 3), ("11", 5)])
         );
+        // Other whitespace is part of a token.
+        assert_eq!(
+            tokens_of(b"1\x0b2 \x0c3\xC2\xA04").unwrap(),
+            owned(&[("1\u{b}2", 1), ("\u{c}3\u{a0}4", 1)])
+        );
+    }
+
+    #[test]
+    fn a_carriage_return_must_start_a_crlf_line_end() {
+        assert_eq!(
+            tokens_of(b"1\r\n2\r\n").unwrap(),
+            owned(&[("1", 1), ("2", 2)])
+        );
+        let lone = "expected a line feed after the carriage return (line ends are LF or CRLF)";
+        for (input, line, found) in [
+            (&b"1\r2"[..], 1, "'2'"),
+            (b"1\n2\r\r\n", 2, "'\\r'"),
+            (b"1 \r \n", 1, "' '"),
+            (b"1\n2\r", 2, "the end of input"),
+            (b"\r\xFF", 1, "the byte 0xFF"),
+        ]
+        .iter()
+        {
+            assert_eq!(
+                tokens_of(input).unwrap_err(),
+                format!("line {}: {}, found {}", line, lone, found)
+            );
+        }
     }
 
     #[test]

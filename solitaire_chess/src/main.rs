@@ -986,6 +986,8 @@ struct BoardReader {
     last_was_newline: bool,
     /// Whether a character came before (a byte-order mark counts only as the first).
     started: bool,
+    /// The last character was a CR, which must be followed by a LF.
+    after_cr: bool,
 }
 
 impl BoardReader {
@@ -999,6 +1001,7 @@ impl BoardReader {
             needed: 0,
             last_was_newline: false,
             started: false,
+            after_cr: false,
         }
     }
 
@@ -1046,13 +1049,26 @@ impl BoardReader {
         if first && c == '\u{FEFF}' {
             return Ok(()); // a byte-order mark
         }
+        // Rule: line ends are LF or CRLF; a CR anywhere else is an error.
+        if self.after_cr && c != '\n' {
+            return Err(self.lone_cr(&format!("{:?}", c)));
+        }
+        self.after_cr = c == '\r';
         self.last_was_newline = c == '\n';
         if c == '\n' {
             self.line_no += 1;
             return Ok(());
         }
-        if c.is_whitespace() {
+        // Rule: spaces, tabs and line ends are ignored; other whitespace and
+        // control characters are not squares and are rejected.
+        if c == ' ' || c == '\t' || c == '\r' {
             return Ok(());
+        }
+        if c.is_whitespace() || c.is_control() {
+            return Err(format!(
+                "line {}: expected a square, a space, a tab or a line end, found {:?}",
+                self.line_no, c
+            ));
         }
         if self.cells == 16 {
             return Err(format!(
@@ -1069,10 +1085,20 @@ impl BoardReader {
         Ok(())
     }
 
+    fn lone_cr(&self, found: &str) -> String {
+        format!(
+            "line {}: expected a line feed after the carriage return (line ends are LF or CRLF), found {}",
+            self.line_no, found
+        )
+    }
+
     /// The board at the end of the input, or why it is not one.
     fn finish(self) -> Result<Position, String> {
         if self.pending_len != 0 {
             return Err(self.not_utf8(self.pending[0]));
+        }
+        if self.after_cr {
+            return Err(self.lone_cr("the end of input"));
         }
         if self.cells < 16 {
             let last = if self.last_was_newline {
