@@ -19,11 +19,11 @@
 //! so that an editor that strips trailing blanks and blank lines cannot break
 //! a board:
 //! - Spaces and tabs at the end of any line are ignored, and so is the CR of
-//!   a CRLF line end.
+//!   a CRLF line end (a CR anywhere else is a character, and an error).
 //! - A row shorter than 8 squares is padded with vacant squares.
 //! - Rows missing at the end of the input are vacant rows, so 1 to 8 lines of
 //!   board are accepted, and an empty input is an empty board (answer 0).
-//! - Any line after row 8 must be blank (spaces, tabs and CR only).
+//! - Any line after row 8 must be blank (spaces and tabs only).
 //! - A tab anywhere else in a row is an error, as is any character other than
 //!   `B`, `W`, `.` and the space, and a ninth square.
 //!
@@ -591,6 +591,69 @@ mod tests {
     /// The board in `text`, read as the program reads standard input.
     fn parse_board(text: &str) -> Result<Board, String> {
         read_board(text.as_bytes())
+    }
+
+    /// The statement's Input section, case by case: each variant it
+    /// tolerates reads as the canonical input, each input it rejects fails
+    /// on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical =
+            "B.......\n........\n........\n........\n........\n........\n........\n.W......\n";
+        let expected = parse_board(canonical).unwrap();
+        let tolerated = [
+            canonical.replace('.', " "),
+            canonical.replace('\n', " \t\n"),
+            "B\n\n\n\n\n\n\n W\n".to_string(),
+            "B\n\n\n\n\n\n\n.W".to_string(),
+            format!("{}\n \n\t\r\n", canonical),
+            canonical.replace('\n', "\r\n"),
+            canonical.replace('\n', " \r\n"),
+            canonical.trim_end().to_string(),
+            format!("\u{FEFF}{}", canonical),
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(parse_board(text), Ok(expected), "{:?}", text);
+        }
+        // Missing rows are vacant: an empty input is an empty board.
+        assert_eq!(parse_board("B\n"), parse_board("B......."));
+        assert_eq!(total_moves(&parse_board("").unwrap()), 0);
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            (b"B.......\n\xFF\n".to_vec(), 2),
+            // A character other than `B`, `W`, `.` and space.
+            (b"b\n".to_vec(), 1),
+            (b"B\t.\n".to_vec(), 1),
+            (b"B\r.\n".to_vec(), 1),
+            (b"B\r \n".to_vec(), 1),
+            (b"B\r\r\n".to_vec(), 1),
+            (b"B\r".to_vec(), 1),
+            (b"B\x0C\n".to_vec(), 1),
+            ("B\u{A0}\n".as_bytes().to_vec(), 1),
+            (b"B\n\xEF\xBB\xBF\n".to_vec(), 2),
+            // A row with more than 8 cells.
+            (b"B........\n".to_vec(), 1),
+            (b"B.......  x\n".to_vec(), 1),
+            // A line after row 8 that is not blank.
+            ([canonical.as_bytes(), b"x\n"].concat(), 9),
+            ([canonical.as_bytes(), b"\n\x0C\n"].concat(), 10),
+            ([canonical.as_bytes(), b"\r\r\n"].concat(), 9),
+            ([canonical.as_bytes(), b"\r"].concat(), 9),
+            // A piece on a light cell.
+            (b".B\n".to_vec(), 1),
+            // More than 12 pieces of one colour.
+            (b"B.B.B.B.\n.B.B.B.B\nB.B.B.B.\n.B\n".to_vec(), 4),
+            (b"\n\n\n\nW.W.W.W.\n.W.W.W.W\nW.W.W.W.\n.W\n".to_vec(), 8),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = read_board(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: expected ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
     }
 
     // --- reading lines ---

@@ -15,9 +15,11 @@
 //! - If a side has any jump, only its jump moves count. Jump moves that leave
 //!   the board in the same final position are one move.
 //!
-//! Input: integers separated by spaces, tabs and line ends: `k` then the `k`
-//! black squares, then `m` then the `m` red squares (normally one line per
-//! side; `0` for none). Nothing but blanks may follow.
+//! Input: numbers in decimal without sign or leading zeros, separated by
+//! spaces, tabs and line ends (LF or CRLF; a CR elsewhere is an error, and
+//! other whitespace is part of a token): `k` then the `k` black squares, then
+//! `m` then the `m` red squares (normally one line per side; `0` for none).
+//! Nothing but blanks may follow.
 //! Output: `black red`, the two move counts, on one line.
 //! A UTF-8 byte-order mark at the start is skipped. Bad input (bytes that are
 //! not UTF-8, a non-number, a square outside 1-32, a square listed twice or by
@@ -615,6 +617,71 @@ mod tests {
     /// The position in `text`, read as the program reads standard input.
     fn parse_position(text: &str) -> Result<Position, String> {
         read_position(text.as_bytes())
+    }
+
+    /// The statement's Input section, case by case: each variant it
+    /// tolerates reads as the canonical input, each input it rejects fails
+    /// on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical = "1 18\n3 4 8 11\n";
+        let expected = parse_position(canonical).unwrap();
+        let tolerated = [
+            "1 18 3 4 8 11\n",
+            "1\n18\n\n3\n4\n8\n11\n",
+            "  1\t\t18  \n\n\t3 4 8 11\t\n\n\n",
+            "1 18\r\n3 4 8 11\r\n",
+            "1 18 \r\n\r\n3 4 8 11\t\r\n",
+            "1 18\n3 4 8 11",
+            "\u{FEFF}1 18\n3 4 8 11\n",
+            "\u{FEFF}\n1 18\n3 4 8 11\n",
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(parse_position(text), Ok(expected), "{:?}", text);
+        }
+        assert!(parse_position("0\n0\n").is_ok());
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            (b"1 18\n3 4 8 \xFF11\n".to_vec(), 2),
+            // A token that is not a number in the statement's form.
+            (b"1 +18\n0\n".to_vec(), 1),
+            (b"1 018\n0\n".to_vec(), 1),
+            (b"-1\n0\n".to_vec(), 1),
+            (b"00\n0\n".to_vec(), 1),
+            (b"0\n-0\n".to_vec(), 2),
+            (b"1 1.0\n0\n".to_vec(), 1),
+            (b"1 x\n0\n".to_vec(), 1),
+            (b"1\x0B18\n0\n".to_vec(), 1),
+            (b"1 18\x0C\n0\n".to_vec(), 1),
+            ("1\u{A0}18\n0\n".as_bytes().to_vec(), 1),
+            (b"1 18\n\xEF\xBB\xBF0\n".to_vec(), 2),
+            // A CR that is not right before a LF.
+            (b"1 18\r0\n".to_vec(), 1),
+            (b"1 18\r\r\n0\n".to_vec(), 1),
+            (b"1 18\n0\r".to_vec(), 2),
+            // A count outside 0 to 12, a square outside 1 to 32.
+            (b"13 1 2 3 4 5 6 7 8 9 10 11 12 13\n0\n".to_vec(), 1),
+            (b"1 18\n13\n".to_vec(), 2),
+            (b"1 0\n0\n".to_vec(), 1),
+            (b"1 33\n0\n".to_vec(), 1),
+            // A square listed twice, or by both colours.
+            (b"2 5 5\n0\n".to_vec(), 1),
+            (b"1 5\n1 5\n".to_vec(), 2),
+            // Input that ends early; anything after Red's list.
+            (b"2 5\n".to_vec(), 1),
+            (b"1 5\n".to_vec(), 1),
+            (b"1 5\n1\n".to_vec(), 2),
+            (b"1 5\n0\n7\n".to_vec(), 3),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = read_position(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: expected ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
     }
 
     // ---- reading tokens ----

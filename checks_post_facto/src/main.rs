@@ -12,11 +12,12 @@
 //! jump. A man that arrives on its far row is promoted to king and its turn ends there. The
 //! starting position may not hold a black man on the bottom row or a white man on the top row.
 //!
-//! Input: `c n` (`B` or `W` moves first, 1 <= n <= 100), then n moves, `a-b` for a simple move,
-//! `axb1xb2...` for a jump move. Output: 8 lines, each the row of the board before the moves, a
+//! Input: `c n` (`B` or `W` moves first, one space, 1 <= n <= 100 without leading zeros), then
+//! n moves, `a-b` for a simple move, `axb1xb2...` for a jump move. Output: 8 lines, each the row of the board before the moves, a
 //! space, and the same row after them; `-` light cell, `.` empty dark square, `b w` men, `B W`
 //! kings. Any valid answer is accepted. A UTF-8 byte-order mark at the start is skipped.
-//! Blank lines after the moves, trailing blanks and CRLF line ends are fine.
+//! Blank lines after the moves, blanks (spaces and tabs) at either end of a line and CRLF line
+//! ends are fine; a CR not right before a LF, or other whitespace, makes its line malformed.
 //! Malformed input (bytes that are not UTF-8, a bad header, a move count that does not match, a
 //! move not in the notation, a square outside 1-32 or written with a leading zero such as `05`,
 //! a step that is not diagonal) gets one line
@@ -1079,12 +1080,83 @@ fn main() {
 
 #[cfg(test)]
 mod tests {
-    use super::{LineReader, LINE_CAP};
+    use super::{answer_to, LineReader, LINE_CAP};
     use std::io;
 
     /// The answer to `text`, read as the program reads standard input.
     fn answer(text: &str) -> Result<String, String> {
         super::answer_to(text.as_bytes())
+    }
+
+    /// The statement's Input section, case by case: each variant it
+    /// tolerates gets the canonical input's answer, each input it rejects
+    /// fails on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical = "W 3\n21-17\n13x22x31x24\n19x28\n";
+        let expected = answer(canonical).unwrap();
+        let tolerated = [
+            canonical.replace('\n', "\r\n"),
+            canonical.trim_end().to_string(),
+            canonical.replace('\n', " \t\n"),
+            canonical.replace('\n', "\t \r\n"),
+            canonical.replace("\n", "\n \t"),
+            format!(" \t{}", canonical),
+            format!("{}\n \n\t\r\n", canonical),
+            format!("\u{FEFF}{}", canonical),
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(answer(text), Ok(expected.clone()), "{:?}", text);
+        }
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            (b"W 1\n21-17\n\xFF\n".to_vec(), 3),
+            // A first line other than `B n` or `W n`, 1 <= n <= 100.
+            (b"b 1\n18-14\n".to_vec(), 1),
+            (b"B1\n18-14\n".to_vec(), 1),
+            (b"B  1\n18-14\n".to_vec(), 1),
+            (b"B\t1\n18-14\n".to_vec(), 1),
+            (b"B 01\n18-14\n".to_vec(), 1),
+            (b"B +1\n18-14\n".to_vec(), 1),
+            (b"B 0\n".to_vec(), 1),
+            (b"B 101\n".to_vec(), 1),
+            (b"B\n18-14\n".to_vec(), 1),
+            (b"B 1\x0C\n18-14\n".to_vec(), 1),
+            // Fewer than n moves, a blank line among them, a line after them.
+            (b"B 2\n18-14\n".to_vec(), 3),
+            (b"B 2\n18-14\n\n9-13\n".to_vec(), 3),
+            (b"B 1\n18-14\n9-13\n".to_vec(), 3),
+            (b"B 1\n18-14\n\n\x0C\n".to_vec(), 4),
+            (b"B 1\n18-14\n\r\r\n".to_vec(), 3),
+            (b"B 1\n18-14\n\r".to_vec(), 3),
+            // A move not in the notation, or a square outside 1 to 32.
+            (b"B 1\n18 -14\n".to_vec(), 2),
+            (b"B 1\n18-14-10\n".to_vec(), 2),
+            (b"B 1\n9x18-27\n".to_vec(), 2),
+            (b"B 1\n9X18\n".to_vec(), 2),
+            (b"B 1\n05-9\n".to_vec(), 2),
+            (b"B 1\n+5-9\n".to_vec(), 2),
+            (b"B 1\n33-29\n".to_vec(), 2),
+            (b"B 1\n18-14\r \n".to_vec(), 2),
+            (b"B 1\n18-14\r".to_vec(), 2),
+            (b"B 1\r\r\n18-14\n".to_vec(), 1),
+            (b"B 1\n\x0C18-14\n".to_vec(), 2),
+            ("B 1\n18-14\u{A0}\n".as_bytes().to_vec(), 2),
+            // Steps that are not diagonal.
+            (b"B 1\n18-19\n".to_vec(), 2),
+            (b"B 1\n18x26\n".to_vec(), 2),
+            // A move list that no starting position explains.
+            (b"B 2\n18-22\n18-23\n".to_vec(), 3),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = answer_to(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
     }
 
     // --- reading lines ---

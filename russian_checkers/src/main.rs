@@ -32,8 +32,9 @@
 //! `BLACK`, or text after it. A `w` on rank 8 or a `b` on rank 1 is rejected
 //! too, which may surprise: the original statement's constraints rule them
 //! out, since such a man would already be a king. CRLF line ends, trailing
-//! spaces, a missing final newline and a UTF-8 byte-order mark at the start
-//! are fine, and so are any number of blank lines at the end. An answer that
+//! spaces and tabs, a missing final newline and a UTF-8 byte-order mark at
+//! the start are fine, and so are any number of blank lines at the end. A CR
+//! not right before a LF is a character like any other, so it is rejected. An answer that
 //! cannot be written (a full disk, a closed pipe, a closed standard output)
 //! is also reported on stderr, with exit status 1.
 //!
