@@ -184,14 +184,14 @@ fn unmoving_piece(colour: Colour, square: usize) -> Piece {
 /// trailing newlines are valid, and megabytes of garbage must be rejected.
 const LINE_CAP: usize = 256;
 
-/// Blanks that may trail a line and do not count: spaces and tabs. A CR is
-/// part of the line end only right before a LF (a CRLF line end); anywhere
-/// else it is an ordinary character, which no valid line holds.
-fn is_trailing_blank(byte: u8) -> bool {
+/// Blanks that may start or end a line and do not count: spaces and tabs. A
+/// CR is part of the line end only right before a LF (a CRLF line end);
+/// anywhere else it is an ordinary character, which no valid line holds.
+fn is_blank(byte: u8) -> bool {
     byte == b' ' || byte == b'\t'
 }
 
-/// One line of input, without its line end and its trailing blanks.
+/// One line of input, without its line end and the blanks at either end.
 struct Line {
     /// 1-based line number.
     number: usize,
@@ -220,8 +220,13 @@ fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
 
 /// One line as it is read, byte by byte: its text so far, and the blanks
 /// after the last other byte, which join the text only if more text follows.
+/// The blanks before the first other byte are dropped: any number of them may
+/// start a line.
 #[derive(Default)]
 struct LineBuilder {
+    /// Some blanks started the line (so a byte-order mark after them is not
+    /// at the very start).
+    leading_blanks: bool,
     kept: Vec<u8>,
     blanks: Vec<u8>,
     blank_count: usize,
@@ -240,7 +245,9 @@ impl LineBuilder {
         }
         if byte == b'\r' {
             self.after_cr = true;
-        } else if is_trailing_blank(byte) {
+        } else if is_blank(byte) && self.chars == 0 {
+            self.leading_blanks = true;
+        } else if is_blank(byte) {
             keep(&mut self.blanks, byte);
             self.blank_count += 1;
         } else {
@@ -322,7 +329,7 @@ impl<R: BufRead> LineReader<R> {
         self.lines_read += 1;
         let number = self.lines_read;
         let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
-        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
+        if number == 1 && !line.leading_blanks && kept.starts_with(b"\xEF\xBB\xBF") {
             kept.drain(..3);
             chars -= 1;
         }
@@ -353,14 +360,11 @@ impl<R: BufRead> LineReader<R> {
     /// end of the input): a whole buffer at a time is searched for a byte
     /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
     /// are counted, instead of building each line. Returns the line holding
-    /// the first such byte, whole and numbered as `next_line` would return
-    /// it, or None at the end of the input. (A CR last in a buffer cannot be
-    /// told from there; its line is returned, blank or not.)
+    /// the first such byte, numbered as `next_line` would return it (its
+    /// leading blanks are dropped anyway), or None at the end of the input.
+    /// (A CR last in a buffer cannot be told from there; its line is
+    /// returned, blank or not.)
     fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
-        // The blanks since the last line end start the line returned: the
-        // first `LINE_CAP` of them are kept, all are counted.
-        let mut leading = Vec::new();
-        let mut leading_count = 0;
         loop {
             let (used, found) = {
                 let chunk = match self.input.fill_buf() {
@@ -374,47 +378,17 @@ impl<R: BufRead> LineReader<R> {
                 let other = (0..chunk.len()).find(|&at| match chunk[at] {
                     b'\n' => false,
                     b'\r' => chunk.get(at + 1) != Some(&b'\n'),
-                    byte => !is_trailing_blank(byte),
+                    byte => !is_blank(byte),
                 });
                 let blank = &chunk[..other.unwrap_or(chunk.len())];
                 self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
-                let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
-                    Some(end) => {
-                        leading.clear();
-                        leading_count = 0;
-                        &blank[end + 1..]
-                    }
-                    None => blank,
-                };
-                // Only spaces and tabs: a CR here would be followed by its LF.
-                leading_count += since_line_end.len();
-                let room = LINE_CAP - leading.len();
-                leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
                 (blank.len(), other.is_some())
             };
             self.input.consume(used);
             if found {
-                break;
+                return self.next_line();
             }
         }
-        let mut line = match self.next_line()? {
-            Some(line) => line,
-            None => return Ok(None),
-        };
-        // A line that is blank after all (its CRLF was split between two
-        // buffers) has no text: its leading blanks were trailing ones.
-        if leading_count > 0 && !line.text.is_empty() {
-            let mut text = String::from_utf8_lossy(&leading).into_owned();
-            text.push_str(&line.text);
-            let mut kept = LINE_CAP.min(text.len());
-            while !text.is_char_boundary(kept) {
-                kept -= 1;
-            }
-            text.truncate(kept);
-            line.text = text;
-            line.chars += leading_count;
-        }
-        Ok(Some(line))
     }
 }
 
@@ -482,8 +456,9 @@ const HEADER: &str = "`B n` or `W n` with 1 <= n <= 100";
 /// What a move should be, for messages.
 const MOVE: &str = "a move such as `9-13` or `9x18x25`";
 
-/// The line's text without blanks around it. A line too long to be kept
-/// whole (no valid line comes near `LINE_CAP` bytes) is reported as it is.
+/// The line's text (its blanks at either end are gone). A line too long to be
+/// kept whole (no valid line comes near `LINE_CAP` bytes) is reported as it
+/// is.
 fn whole_line<'a>(line: &'a Line, expected: &str) -> Result<&'a str, String> {
     if line.text.chars().count() < line.chars {
         return Err(format!(
@@ -494,12 +469,7 @@ fn whole_line<'a>(line: &'a Line, expected: &str) -> Result<&'a str, String> {
             line.chars
         ));
     }
-    Ok(line.text.trim_matches(is_blank))
-}
-
-/// Rule: a line may have spaces and tabs at either end; no other whitespace.
-fn is_blank(c: char) -> bool {
-    c == ' ' || c == '\t'
+    Ok(&line.text)
 }
 
 /// `c n`: the side moving first, one space, and the number of moves, written
@@ -1102,6 +1072,10 @@ mod tests {
             canonical.replace('\n', "\t \r\n"),
             canonical.replace("\n", "\n \t"),
             format!(" \t{}", canonical),
+            canonical.replace(
+                "\n",
+                &format!("{}\n{}", " ".repeat(1000), "\t".repeat(1000)),
+            ),
             format!("{}\n \n\t\r\n", canonical),
             format!("\u{FEFF}{}", canonical),
         ];
@@ -1109,8 +1083,9 @@ mod tests {
             assert_eq!(answer(text), Ok(expected.clone()), "{:?}", text);
         }
         let rejected: Vec<(Vec<u8>, usize)> = vec![
-            // Bytes that are not UTF-8.
+            // Bytes that are not UTF-8; a byte-order mark not at the very start.
             (b"W 1\n21-17\n\xFF\n".to_vec(), 3),
+            (b" \xEF\xBB\xBFB 1\n18-14\n".to_vec(), 1),
             // A first line other than `B n` or `W n`, 1 <= n <= 100.
             (b"b 1\n18-14\n".to_vec(), 1),
             (b"B1\n18-14\n".to_vec(), 1),
@@ -1217,12 +1192,12 @@ mod tests {
     }
 
     #[test]
-    fn lines_lose_their_ends_and_trailing_blanks_only() {
+    fn lines_lose_their_ends_and_the_blanks_at_either_end() {
         assert_eq!(lines_of(b"").unwrap(), Vec::<String>::new());
         assert_eq!(lines_of(b"\n").unwrap(), vec![""]);
         assert_eq!(
             lines_of(b"a b \t\r\n \tc\r\n\nd").unwrap(),
-            vec!["a b", " \tc", "", "d"]
+            vec!["a b", "c", "", "d"]
         );
         assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb\r"]);
     }
@@ -1284,7 +1259,14 @@ mod tests {
             .unwrap();
         assert_eq!(line.chars, 10 * LINE_CAP + 2);
         assert_eq!(line.text, format!("a{}", " ".repeat(LINE_CAP - 1)));
-        // Only trailing: a line of nothing but blanks is empty.
+        // Leading blanks are dropped, however many.
+        let text = format!("{}a b", " \t".repeat(10 * LINE_CAP));
+        let line = LineReader::new(text.as_bytes())
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!((line.text.as_str(), line.chars), ("a b", 3));
+        // A line of nothing but blanks is empty.
         let blank = " \t".repeat(10 * LINE_CAP);
         let line = LineReader::new(blank.as_bytes())
             .next_line()
@@ -1903,8 +1885,8 @@ mod tests {
             );
         }
         // A byte deep in the blank end: its line is named, and shown as a
-        // move line is (trimmed), or cut with its length when too long to
-        // keep, even when its blanks began in an earlier chunk.
+        // move line is (without the blanks at its ends, however many, even
+        // when they began in an earlier chunk).
         let mut input = Chunked::new(head, b"\r\n", 8 * CHUNK, b"\r\n \t x y \r\n\n");
         assert_eq!(
             super::answer_to(&mut input).unwrap_err(),
@@ -1916,12 +1898,7 @@ mod tests {
         let mut input = Chunked::new(head, b" ", 3 * CHUNK, b"z");
         assert_eq!(
             super::answer_to(&mut input).unwrap_err(),
-            format!(
-                "line {}: expected end of input after 3 moves, found \"{}\"... ({} characters)",
-                4 + 1,
-                " ".repeat(20),
-                3 * CHUNK + 1
-            )
+            "line 5: expected end of input after 3 moves, found \"z\""
         );
     }
 
