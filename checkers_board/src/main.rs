@@ -593,6 +593,36 @@ mod tests {
         read_board(text.as_bytes())
     }
 
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let canonical =
+            "B.......\n........\n........\n........\n........\n........\n........\n.W......\n"
+                .to_string();
+        let expected = read_board(canonical.as_bytes()).unwrap();
+        let good = format!("{}\r\n \r\n\t\r\n\r\n", canonical);
+        let bad = format!("{}\r\n \r\n\r\r\n\r\n", canonical);
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                read_board(good_input),
+                Ok(expected.clone()),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = read_board(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 11: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
     /// The statement's Input section, case by case: each variant it
     /// tolerates reads as the canonical input, each input it rejects fails
     /// on the line it names.

@@ -619,6 +619,33 @@ mod tests {
         read_position(text.as_bytes())
     }
 
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let good = "1\r\n18 \r\n3 4 8 11\r\n\r\n";
+        let bad = "1\r\n18 \r\r\n3 4 8 11\r\n";
+        let expected = parse_position(good).unwrap();
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                read_position(good_input),
+                Ok(expected),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = read_position(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 2: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
     /// The statement's Input section, case by case: each variant it
     /// tolerates reads as the canonical input, each input it rejects fails
     /// on the line it names.

@@ -1058,6 +1058,34 @@ mod tests {
         super::answer_to(text.as_bytes())
     }
 
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let canonical = "W 3\n21-17\n13x22x31x24\n19x28\n".to_string();
+        let expected = answer_to(canonical.as_bytes()).unwrap();
+        let good = format!("{}\r\n \r\n\t\r\n\r\n", canonical);
+        let bad = format!("{}\r\n \r\n\r\r\n\r\n", canonical);
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                answer_to(good_input),
+                Ok(expected.clone()),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = answer_to(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 7: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
     /// The statement's Input section, case by case: each variant it
     /// tolerates gets the canonical input's answer, each input it rejects
     /// fails on the line it names.

@@ -1211,6 +1211,34 @@ mod tests {
         assert_eq!(parse_position(&extra_blank).unwrap(), plain);
     }
 
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let canonical = example_text();
+        let expected = read_position(canonical.as_bytes()).unwrap();
+        let good = format!("{}\r\n \r\n\t\r\n\r\n", canonical);
+        let bad = format!("{}\r\n \r\n\r\r\n\r\n", canonical);
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                read_position(good_input),
+                Ok(expected.clone()),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = read_position(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 12: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
     /// The statement's Input section, case by case: each variant it
     /// tolerates reads as the canonical input, each input it rejects fails
     /// on the line it names.
