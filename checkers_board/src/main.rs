@@ -608,7 +608,7 @@ mod tests {
             let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
             assert_eq!(
                 read_board(good_input),
-                Ok(expected.clone()),
+                Ok(expected),
                 "capacity {}",
                 capacity
             );
