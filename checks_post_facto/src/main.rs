@@ -208,6 +208,9 @@ struct LineReader<R> {
     lines_read: usize,
 }
 
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Appends `byte` unless `buffer` is full; says whether it fitted.
 fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
     if buffer.len() < LINE_CAP {
@@ -221,12 +224,12 @@ fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
 /// One line as it is read, byte by byte: its text so far, and the blanks
 /// after the last other byte, which join the text only if more text follows.
 /// The blanks before the first other byte are dropped: any number of them may
-/// start a line.
+/// start a line. So is a byte-order mark at the very start of the input.
 #[derive(Default)]
 struct LineBuilder {
-    /// Some blanks started the line (so a byte-order mark after them is not
-    /// at the very start).
-    leading_blanks: bool,
+    /// Nothing read yet, so a byte-order mark may come (Windows editors add
+    /// one).
+    at_input_start: bool,
     kept: Vec<u8>,
     blanks: Vec<u8>,
     blank_count: usize,
@@ -246,7 +249,7 @@ impl LineBuilder {
         if byte == b'\r' {
             self.after_cr = true;
         } else if is_blank(byte) && self.chars == 0 {
-            self.leading_blanks = true;
+            self.at_input_start = false;
         } else if is_blank(byte) {
             keep(&mut self.blanks, byte);
             self.blank_count += 1;
@@ -268,6 +271,13 @@ impl LineBuilder {
         // Count characters by their first byte.
         if byte & 0xC0 != 0x80 {
             self.chars += 1;
+        }
+        if self.at_input_start && self.kept.len() == BOM.len() {
+            self.at_input_start = false;
+            if self.kept == BOM {
+                self.kept.clear();
+                self.chars = 0;
+            }
         }
     }
 
@@ -294,7 +304,10 @@ impl<R: BufRead> LineReader<R> {
     /// the very start (Windows editors add one) is skipped. Fails when the
     /// input cannot be read or the kept text is not UTF-8.
     fn next_line(&mut self) -> Result<Option<Line>, String> {
-        let mut line = LineBuilder::default();
+        let mut line = LineBuilder {
+            at_input_start: self.lines_read == 0,
+            ..LineBuilder::default()
+        };
         let mut any_byte = false;
         let mut line_ended = false;
         while !line_ended {
@@ -328,11 +341,7 @@ impl<R: BufRead> LineReader<R> {
         line.finish(line_ended);
         self.lines_read += 1;
         let number = self.lines_read;
-        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
-        if number == 1 && !line.leading_blanks && kept.starts_with(b"\xEF\xBB\xBF") {
-            kept.drain(..3);
-            chars -= 1;
-        }
+        let (kept, chars, cut) = (line.kept, line.chars, line.cut);
         let text = match String::from_utf8(kept) {
             Ok(text) => text,
             Err(e) => {
@@ -1106,6 +1115,7 @@ mod tests {
             ),
             format!("{}\n \n\t\r\n", canonical),
             format!("\u{FEFF}{}", canonical),
+            format!("\u{FEFF} \t{}", canonical),
         ];
         for text in tolerated.iter() {
             assert_eq!(answer(text), Ok(expected.clone()), "{:?}", text);
@@ -1114,6 +1124,7 @@ mod tests {
             // Bytes that are not UTF-8; a byte-order mark not at the very start.
             (b"W 1\n21-17\n\xFF\n".to_vec(), 3),
             (b" \xEF\xBB\xBFB 1\n18-14\n".to_vec(), 1),
+            (b"\xEF\xBB\xBF\xEF\xBB\xBFB 1\n18-14\n".to_vec(), 1),
             // A first line other than `B n` or `W n`, 1 <= n <= 100.
             (b"b 1\n18-14\n".to_vec(), 1),
             (b"B1\n18-14\n".to_vec(), 1),
