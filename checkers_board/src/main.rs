@@ -19,11 +19,11 @@
 //! so that an editor that strips trailing blanks and blank lines cannot break
 //! a board:
 //! - Spaces and tabs at the end of any line are ignored, and so is the CR of
-//!   a CRLF line end.
+//!   a CRLF line end (a CR anywhere else is a character, and an error).
 //! - A row shorter than 8 squares is padded with vacant squares.
 //! - Rows missing at the end of the input are vacant rows, so 1 to 8 lines of
 //!   board are accepted, and an empty input is an empty board (answer 0).
-//! - Any line after row 8 must be blank (spaces, tabs and CR only).
+//! - Any line after row 8 must be blank (spaces and tabs only).
 //! - A tab anywhere else in a row is an error, as is any character other than
 //!   `B`, `W`, `.` and the space, and a ninth square.
 //!
@@ -281,10 +281,11 @@ fn read_row(line: &Line, row: usize, board: &mut Board) -> Result<(), String> {
 /// trailing newlines are valid, and megabytes of garbage must be rejected.
 const LINE_CAP: usize = 256;
 
-/// Blanks that may trail a line and do not count: spaces, tabs, and the CR of
-/// a CRLF line end.
+/// Blanks that may trail a line and do not count: spaces and tabs. A CR is
+/// part of the line end only right before a LF (a CRLF line end); anywhere
+/// else it is an ordinary character, which no valid line holds.
 fn is_trailing_blank(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t' || byte == b'\r'
+    byte == b' ' || byte == b'\t'
 }
 
 /// One line of input, without its line end and its trailing blanks.
@@ -314,6 +315,63 @@ fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
     }
 }
 
+/// One line as it is read, byte by byte: its text so far, and the blanks
+/// after the last other byte, which join the text only if more text follows.
+#[derive(Default)]
+struct LineBuilder {
+    kept: Vec<u8>,
+    blanks: Vec<u8>,
+    blank_count: usize,
+    chars: usize,
+    cut: bool,
+    /// The last byte was a CR: the line end if a LF follows, else a character.
+    after_cr: bool,
+}
+
+impl LineBuilder {
+    /// Takes one byte of the line (never its LF).
+    fn push(&mut self, byte: u8) {
+        if self.after_cr {
+            self.after_cr = false;
+            self.push_text(b'\r');
+        }
+        if byte == b'\r' {
+            self.after_cr = true;
+        } else if is_trailing_blank(byte) {
+            keep(&mut self.blanks, byte);
+            self.blank_count += 1;
+        } else {
+            self.push_text(byte);
+        }
+    }
+
+    /// Takes a byte that is not a blank: the blanks before it count.
+    fn push_text(&mut self, byte: u8) {
+        self.cut |= self.blank_count > self.blanks.len();
+        for &blank in &self.blanks {
+            self.cut |= !keep(&mut self.kept, blank);
+        }
+        self.chars += self.blank_count;
+        self.blanks.clear();
+        self.blank_count = 0;
+        self.cut |= !keep(&mut self.kept, byte);
+        // Count characters by their first byte.
+        if byte & 0xC0 != 0x80 {
+            self.chars += 1;
+        }
+    }
+
+    /// Ends the line, at a LF (`by_line_feed`) or at the end of the input. A
+    /// CR right before the LF is the CRLF line end; a CR last in the input is
+    /// not a line end, so it stays in the text.
+    fn finish(&mut self, by_line_feed: bool) {
+        if self.after_cr && !by_line_feed {
+            self.push_text(b'\r');
+        }
+        self.after_cr = false;
+    }
+}
+
 impl<R: BufRead> LineReader<R> {
     fn new(input: R) -> LineReader<R> {
         LineReader {
@@ -326,16 +384,11 @@ impl<R: BufRead> LineReader<R> {
     /// the very start (Windows editors add one) is skipped. Fails when the
     /// input cannot be read or the kept text is not UTF-8.
     fn next_line(&mut self) -> Result<Option<Line>, String> {
-        let mut kept = Vec::new();
-        // Blanks after the last other byte: they join the text only if more
-        // text follows them.
-        let mut blanks = Vec::new();
-        let mut blank_count = 0;
-        let mut chars = 0;
-        let mut cut = false;
+        let mut line = LineBuilder::default();
         let mut any_byte = false;
-        loop {
-            let (used, line_ended) = {
+        let mut line_ended = false;
+        while !line_ended {
+            let used = {
                 let chunk = match self.input.fill_buf() {
                     Ok(chunk) => chunk,
                     Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -345,42 +398,27 @@ impl<R: BufRead> LineReader<R> {
                     break;
                 }
                 any_byte = true;
-                let (content, used, line_ended) = match chunk.iter().position(|&b| b == b'\n') {
-                    Some(end) => (&chunk[..end], end + 1, true),
-                    None => (chunk, chunk.len(), false),
+                let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        line_ended = true;
+                        (&chunk[..end], end + 1)
+                    }
+                    None => (chunk, chunk.len()),
                 };
                 for &byte in content {
-                    if is_trailing_blank(byte) {
-                        keep(&mut blanks, byte);
-                        blank_count += 1;
-                        continue;
-                    }
-                    // Not trailing after all: the blanks before this byte count.
-                    cut |= blank_count > blanks.len();
-                    for &blank in &blanks {
-                        cut |= !keep(&mut kept, blank);
-                    }
-                    chars += blank_count;
-                    blanks.clear();
-                    blank_count = 0;
-                    cut |= !keep(&mut kept, byte);
-                    // Count characters by their first byte.
-                    if byte & 0xC0 != 0x80 {
-                        chars += 1;
-                    }
+                    line.push(byte);
                 }
-                (used, line_ended)
+                used
             };
             self.input.consume(used);
-            if line_ended {
-                break;
-            }
         }
         if !any_byte {
             return Ok(None);
         }
+        line.finish(line_ended);
         self.lines_read += 1;
         let number = self.lines_read;
+        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
         if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
             kept.drain(..3);
             chars -= 1;
@@ -410,10 +448,11 @@ impl<R: BufRead> LineReader<R> {
 
     /// Skips blank lines in bulk, where only their blankness matters (the
     /// end of the input): a whole buffer at a time is searched for a byte
-    /// other than a space, tab, CR or LF, and its line ends are counted,
-    /// instead of building each line. Returns the line holding the first such
-    /// byte, whole and numbered as `next_line` would return it, or None at
-    /// the end of the input.
+    /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
+    /// are counted, instead of building each line. Returns the line holding
+    /// the first such byte, whole and numbered as `next_line` would return
+    /// it, or None at the end of the input. (A CR last in a buffer cannot be
+    /// told from there; its line is returned, blank or not.)
     fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
         // The blanks since the last line end start the line returned: the
         // first `LINE_CAP` of them are kept, all are counted.
@@ -429,9 +468,11 @@ impl<R: BufRead> LineReader<R> {
                 if chunk.is_empty() {
                     return Ok(None);
                 }
-                let other = chunk
-                    .iter()
-                    .position(|&byte| !is_trailing_blank(byte) && byte != b'\n');
+                let other = (0..chunk.len()).find(|&at| match chunk[at] {
+                    b'\n' => false,
+                    b'\r' => chunk.get(at + 1) != Some(&b'\n'),
+                    byte => !is_trailing_blank(byte),
+                });
                 let blank = &chunk[..other.unwrap_or(chunk.len())];
                 self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
                 let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
@@ -442,6 +483,7 @@ impl<R: BufRead> LineReader<R> {
                     }
                     None => blank,
                 };
+                // Only spaces and tabs: a CR here would be followed by its LF.
                 leading_count += since_line_end.len();
                 let room = LINE_CAP - leading.len();
                 leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
@@ -456,7 +498,9 @@ impl<R: BufRead> LineReader<R> {
             Some(line) => line,
             None => return Ok(None),
         };
-        if leading_count > 0 {
+        // A line that is blank after all (its CRLF was split between two
+        // buffers) has no text: its leading blanks were trailing ones.
+        if leading_count > 0 && !line.text.is_empty() {
             let mut text = String::from_utf8_lossy(&leading).into_owned();
             text.push_str(&line.text);
             let mut kept = LINE_CAP.min(text.len());
@@ -549,6 +593,99 @@ mod tests {
         read_board(text.as_bytes())
     }
 
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let canonical =
+            "B.......\n........\n........\n........\n........\n........\n........\n.W......\n"
+                .to_string();
+        let expected = read_board(canonical.as_bytes()).unwrap();
+        let good = format!("{}\r\n \r\n\t\r\n\r\n", canonical);
+        let bad = format!("{}\r\n \r\n\r\r\n\r\n", canonical);
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                read_board(good_input),
+                Ok(expected),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = read_board(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 11: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
+    /// The statement's Input section, case by case: each variant it
+    /// tolerates reads as the canonical input, each input it rejects fails
+    /// on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical =
+            "B.......\n........\n........\n........\n........\n........\n........\n.W......\n";
+        let expected = parse_board(canonical).unwrap();
+        let tolerated = [
+            canonical.replace('.', " "),
+            canonical.replace('\n', " \t\n"),
+            "B\n\n\n\n\n\n\n W\n".to_string(),
+            "B\n\n\n\n\n\n\n.W".to_string(),
+            format!("{}\n \n\t\r\n", canonical),
+            canonical.replace('\n', "\r\n"),
+            canonical.replace('\n', " \r\n"),
+            canonical.trim_end().to_string(),
+            format!("\u{FEFF}{}", canonical),
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(parse_board(text), Ok(expected), "{:?}", text);
+        }
+        // Missing rows are vacant: an empty input is an empty board.
+        assert_eq!(parse_board("B\n"), parse_board("B......."));
+        assert_eq!(total_moves(&parse_board("").unwrap()), 0);
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            (b"B.......\n\xFF\n".to_vec(), 2),
+            // A character other than `B`, `W`, `.` and space.
+            (b"b\n".to_vec(), 1),
+            (b"B\t.\n".to_vec(), 1),
+            (b"B\r.\n".to_vec(), 1),
+            (b"B\r \n".to_vec(), 1),
+            (b"B\r\r\n".to_vec(), 1),
+            (b"B\r".to_vec(), 1),
+            (b"B\x0C\n".to_vec(), 1),
+            ("B\u{A0}\n".as_bytes().to_vec(), 1),
+            (b"B\n\xEF\xBB\xBF\n".to_vec(), 2),
+            // A row with more than 8 cells.
+            (b"B........\n".to_vec(), 1),
+            (b"B.......  x\n".to_vec(), 1),
+            // A line after row 8 that is not blank.
+            ([canonical.as_bytes(), b"x\n"].concat(), 9),
+            ([canonical.as_bytes(), b"\n\x0C\n"].concat(), 10),
+            ([canonical.as_bytes(), b"\r\r\n"].concat(), 9),
+            ([canonical.as_bytes(), b"\r"].concat(), 9),
+            // A piece on a light cell.
+            (b".B\n".to_vec(), 1),
+            // More than 12 pieces of one colour.
+            (b"B.B.B.B.\n.B.B.B.B\nB.B.B.B.\n.B\n".to_vec(), 4),
+            (b"\n\n\n\nW.W.W.W.\n.W.W.W.W\nW.W.W.W.\n.W\n".to_vec(), 8),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = read_board(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: expected ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+
     // --- reading lines ---
 
     /// Every line of `bytes` as the line reader returns it.
@@ -614,7 +751,7 @@ mod tests {
             lines_of(b"a b \t\r\n \tc\r\n\nd").unwrap(),
             vec!["a b", " \tc", "", "d"]
         );
-        assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb"]);
+        assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb\r"]);
     }
 
     #[test]

@@ -15,9 +15,11 @@
 //! - If a side has any jump, only its jump moves count. Jump moves that leave
 //!   the board in the same final position are one move.
 //!
-//! Input: integers separated by spaces, tabs and line ends: `k` then the `k`
-//! black squares, then `m` then the `m` red squares (normally one line per
-//! side; `0` for none). Nothing but blanks may follow.
+//! Input: numbers in decimal without sign or leading zeros, separated by
+//! spaces, tabs and line ends (LF or CRLF; a CR elsewhere is an error, and
+//! other whitespace is part of a token): `k` then the `k` black squares, then
+//! `m` then the `m` red squares (normally one line per side; `0` for none).
+//! Nothing but blanks may follow.
 //! Output: `black red`, the two move counts, on one line.
 //! A UTF-8 byte-order mark at the start is skipped. Bad input (bytes that are
 //! not UTF-8, a non-number, a square outside 1-32, a square listed twice or by
@@ -226,9 +228,11 @@ fn moves_of_side(pos: &Position, side: Side) -> usize {
 /// trailing newlines are valid, and megabytes of garbage must be rejected.
 const TOKEN_CAP: usize = 128;
 
-/// Bytes that separate tokens: spaces, tabs, line ends, form feeds.
+/// Bytes that separate tokens: spaces, tabs and line ends (LF, or CRLF: a CR
+/// must be followed by a LF). Any other byte, other whitespace included, is
+/// part of a token, which then is not a number.
 fn is_separator(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t' || byte == b'\n' || byte == b'\r' || byte == 0x0B || byte == 0x0C
+    byte == b' ' || byte == b'\t' || byte == b'\n' || byte == b'\r'
 }
 
 /// One token and the 1-based line it is on.
@@ -252,6 +256,8 @@ struct TokenReader<R> {
     /// The line of the last token handed out, to blame when the input ends.
     last_line: usize,
     peeked: Option<Token>,
+    /// The last byte read was a CR, which must be followed by a LF.
+    after_cr: bool,
 }
 
 impl<R: BufRead> TokenReader<R> {
@@ -262,6 +268,7 @@ impl<R: BufRead> TokenReader<R> {
             at_start: true,
             last_line: 1,
             peeked: None,
+            after_cr: false,
         }
     }
 
@@ -306,11 +313,17 @@ impl<R: BufRead> TokenReader<R> {
                     Err(e) => return Err(format!("cannot read standard input: {}", e)),
                 };
                 if chunk.is_empty() {
+                    if self.after_cr {
+                        return Err(lone_cr(self.line, "the end of input"));
+                    }
                     break self.line;
                 }
                 let mut used = 0;
                 let mut ended = false;
                 for &byte in chunk {
+                    if self.after_cr && byte != b'\n' {
+                        return Err(lone_cr(self.line, &shown_byte(byte)));
+                    }
                     if is_separator(byte) {
                         if started {
                             // Left for the next call, which counts its line end.
@@ -320,6 +333,7 @@ impl<R: BufRead> TokenReader<R> {
                         if byte == b'\n' {
                             self.line += 1;
                         }
+                        self.after_cr = byte == b'\r';
                     } else {
                         if !started {
                             started = true;
@@ -383,16 +397,46 @@ impl<R: BufRead> TokenReader<R> {
                 ))
             }
         };
+        let found = format!(
+            "line {}: expected {}, found {}",
+            token.line,
+            what,
+            shown(&token.text)
+        );
         match token.text.parse::<i64>() {
-            Ok(value) if !token.cut => Ok((value, token.line, token.text)),
-            _ => Err(format!(
-                "line {}: expected {}, found {}",
-                token.line,
-                what,
-                shown(&token.text)
-            )),
+            Ok(value) if !token.cut && is_plain_decimal(&token.text) => {
+                Ok((value, token.line, token.text))
+            }
+            Ok(_) if !token.cut => Err(found + " (a number has no sign and no leading zeros)"),
+            _ => Err(found),
         }
     }
+}
+
+/// Rule: numbers are written in decimal digits, without a sign and without
+/// leading zeros (`0` itself is fine; `+5`, `-0` and `05` are not).
+fn is_plain_decimal(text: &str) -> bool {
+    !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'))
+}
+
+/// A byte as a message quotes it: an ASCII character escaped by `{:?}`, any
+/// other byte in hexadecimal.
+fn shown_byte(byte: u8) -> String {
+    if byte.is_ascii() {
+        format!("{:?}", byte as char)
+    } else {
+        format!("the byte 0x{:02X}", byte)
+    }
+}
+
+/// The message for a CR that is not the start of a CRLF line end.
+fn lone_cr(line: usize, found: &str) -> String {
+    format!(
+        "line {}: expected a line feed after the carriage return (line ends are LF or CRLF), found {}",
+        line, found
+    )
 }
 
 /// Rule: squares are numbered 1 to 32, a colour lists a square once, and a
@@ -575,6 +619,98 @@ mod tests {
         read_position(text.as_bytes())
     }
 
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let good = "1\r\n18 \r\n3 4 8 11\r\n\r\n";
+        let bad = "1\r\n18 \r\r\n3 4 8 11\r\n";
+        let expected = parse_position(good).unwrap();
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                read_position(good_input),
+                Ok(expected),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = read_position(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 2: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
+    /// The statement's Input section, case by case: each variant it
+    /// tolerates reads as the canonical input, each input it rejects fails
+    /// on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical = "1 18\n3 4 8 11\n";
+        let expected = parse_position(canonical).unwrap();
+        let tolerated = [
+            "1 18 3 4 8 11\n",
+            "1\n18\n\n3\n4\n8\n11\n",
+            "  1\t\t18  \n\n\t3 4 8 11\t\n\n\n",
+            "1 18\r\n3 4 8 11\r\n",
+            "1 18 \r\n\r\n3 4 8 11\t\r\n",
+            "1 18\n3 4 8 11",
+            "\u{FEFF}1 18\n3 4 8 11\n",
+            "\u{FEFF}\n1 18\n3 4 8 11\n",
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(parse_position(text), Ok(expected), "{:?}", text);
+        }
+        assert!(parse_position("0\n0\n").is_ok());
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            (b"1 18\n3 4 8 \xFF11\n".to_vec(), 2),
+            // A token that is not a number in the statement's form.
+            (b"1 +18\n0\n".to_vec(), 1),
+            (b"1 018\n0\n".to_vec(), 1),
+            (b"-1\n0\n".to_vec(), 1),
+            (b"00\n0\n".to_vec(), 1),
+            (b"0\n-0\n".to_vec(), 2),
+            (b"1 1.0\n0\n".to_vec(), 1),
+            (b"1 x\n0\n".to_vec(), 1),
+            (b"1\x0B18\n0\n".to_vec(), 1),
+            (b"1 18\x0C\n0\n".to_vec(), 1),
+            ("1\u{A0}18\n0\n".as_bytes().to_vec(), 1),
+            (b"1 18\n\xEF\xBB\xBF0\n".to_vec(), 2),
+            // A CR that is not right before a LF.
+            (b"1 18\r0\n".to_vec(), 1),
+            (b"1 18\r\r\n0\n".to_vec(), 1),
+            (b"1 18\n0\r".to_vec(), 2),
+            // A count outside 0 to 12, a square outside 1 to 32.
+            (b"13 1 2 3 4 5 6 7 8 9 10 11 12 13\n0\n".to_vec(), 1),
+            (b"1 18\n13\n".to_vec(), 2),
+            (b"1 0\n0\n".to_vec(), 1),
+            (b"1 33\n0\n".to_vec(), 1),
+            // A square listed twice, or by both colours.
+            (b"2 5 5\n0\n".to_vec(), 1),
+            (b"1 5\n1 5\n".to_vec(), 2),
+            // Input that ends early; anything after Red's list.
+            (b"2 5\n".to_vec(), 1),
+            (b"1 5\n".to_vec(), 1),
+            (b"1 5\n1\n".to_vec(), 2),
+            (b"1 5\n0\n7\n".to_vec(), 3),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = read_position(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: expected ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+
     // ---- reading tokens ----
 
     /// Every token of `bytes` with its line, as the token reader returns them.
@@ -641,9 +777,37 @@ mod tests {
         assert_eq!(tokens_of(b"").unwrap(), owned(&[]));
         assert_eq!(tokens_of(b" \n\r\n\t").unwrap(), owned(&[]));
         assert_eq!(
-            tokens_of(b"  1\n18 3\t4\r\n\x0c8\x0b\n\n11  ").unwrap(),
+            tokens_of(b"  1\n18 3\t4\r\n8\t\n\n11  ").unwrap(),
             owned(&[("1", 1), ("18", 2), ("3", 2), ("4", 2), ("8", 3), ("11", 5)])
         );
+        // Other whitespace is part of a token.
+        assert_eq!(
+            tokens_of(b"1\x0b2 \x0c3\xC2\xA04").unwrap(),
+            owned(&[("1\u{b}2", 1), ("\u{c}3\u{a0}4", 1)])
+        );
+    }
+
+    #[test]
+    fn a_carriage_return_must_start_a_crlf_line_end() {
+        assert_eq!(
+            tokens_of(b"1\r\n2\r\n").unwrap(),
+            owned(&[("1", 1), ("2", 2)])
+        );
+        let lone = "expected a line feed after the carriage return (line ends are LF or CRLF)";
+        for (input, line, found) in [
+            (&b"1\r2"[..], 1, "'2'"),
+            (b"1\n2\r\r\n", 2, "'\\r'"),
+            (b"1 \r \n", 1, "' '"),
+            (b"1\n2\r", 2, "the end of input"),
+            (b"\r\xFF", 1, "the byte 0xFF"),
+        ]
+        .iter()
+        {
+            assert_eq!(
+                tokens_of(input).unwrap_err(),
+                format!("line {}: {}, found {}", line, lone, found)
+            );
+        }
     }
 
     #[test]

@@ -18,6 +18,8 @@ mod problems;
 mod report;
 mod rng;
 mod run;
+#[cfg(test)]
+mod statements;
 mod stress;
 mod suite;
 #[cfg(unix)]

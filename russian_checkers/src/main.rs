@@ -32,8 +32,9 @@
 //! `BLACK`, or text after it. A `w` on rank 8 or a `b` on rank 1 is rejected
 //! too, which may surprise: the original statement's constraints rule them
 //! out, since such a man would already be a king. CRLF line ends, trailing
-//! spaces, a missing final newline and a UTF-8 byte-order mark at the start
-//! are fine, and so are any number of blank lines at the end. An answer that
+//! spaces and tabs, a missing final newline and a UTF-8 byte-order mark at
+//! the start are fine, and so are any number of blank lines at the end. A CR
+//! not right before a LF is a character like any other, so it is rejected. An answer that
 //! cannot be written (a full disk, a closed pipe, a closed standard output)
 //! is also reported on stderr, with exit status 1.
 //!
@@ -240,10 +241,11 @@ fn parse_board_row(line: &Line, rank: usize, board: &mut Board) -> Result<(), St
 /// trailing newlines are valid, and megabytes of garbage must be rejected.
 const LINE_CAP: usize = 256;
 
-/// Blanks that may trail a line and do not count: spaces, tabs, and the CR of
-/// a CRLF line end.
+/// Blanks that may trail a line and do not count: spaces and tabs. A CR is
+/// part of the line end only right before a LF (a CRLF line end); anywhere
+/// else it is an ordinary character, which no valid line holds.
 fn is_trailing_blank(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t' || byte == b'\r'
+    byte == b' ' || byte == b'\t'
 }
 
 /// One line of input, without its line end and its trailing blanks.
@@ -273,6 +275,63 @@ fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
     }
 }
 
+/// One line as it is read, byte by byte: its text so far, and the blanks
+/// after the last other byte, which join the text only if more text follows.
+#[derive(Default)]
+struct LineBuilder {
+    kept: Vec<u8>,
+    blanks: Vec<u8>,
+    blank_count: usize,
+    chars: usize,
+    cut: bool,
+    /// The last byte was a CR: the line end if a LF follows, else a character.
+    after_cr: bool,
+}
+
+impl LineBuilder {
+    /// Takes one byte of the line (never its LF).
+    fn push(&mut self, byte: u8) {
+        if self.after_cr {
+            self.after_cr = false;
+            self.push_text(b'\r');
+        }
+        if byte == b'\r' {
+            self.after_cr = true;
+        } else if is_trailing_blank(byte) {
+            keep(&mut self.blanks, byte);
+            self.blank_count += 1;
+        } else {
+            self.push_text(byte);
+        }
+    }
+
+    /// Takes a byte that is not a blank: the blanks before it count.
+    fn push_text(&mut self, byte: u8) {
+        self.cut |= self.blank_count > self.blanks.len();
+        for &blank in &self.blanks {
+            self.cut |= !keep(&mut self.kept, blank);
+        }
+        self.chars += self.blank_count;
+        self.blanks.clear();
+        self.blank_count = 0;
+        self.cut |= !keep(&mut self.kept, byte);
+        // Count characters by their first byte.
+        if byte & 0xC0 != 0x80 {
+            self.chars += 1;
+        }
+    }
+
+    /// Ends the line, at a LF (`by_line_feed`) or at the end of the input. A
+    /// CR right before the LF is the CRLF line end; a CR last in the input is
+    /// not a line end, so it stays in the text.
+    fn finish(&mut self, by_line_feed: bool) {
+        if self.after_cr && !by_line_feed {
+            self.push_text(b'\r');
+        }
+        self.after_cr = false;
+    }
+}
+
 impl<R: BufRead> LineReader<R> {
     fn new(input: R) -> LineReader<R> {
         LineReader {
@@ -285,16 +344,11 @@ impl<R: BufRead> LineReader<R> {
     /// the very start (Windows editors add one) is skipped. Fails when the
     /// input cannot be read or the kept text is not UTF-8.
     fn next_line(&mut self) -> Result<Option<Line>, String> {
-        let mut kept = Vec::new();
-        // Blanks after the last other byte: they join the text only if more
-        // text follows them.
-        let mut blanks = Vec::new();
-        let mut blank_count = 0;
-        let mut chars = 0;
-        let mut cut = false;
+        let mut line = LineBuilder::default();
         let mut any_byte = false;
-        loop {
-            let (used, line_ended) = {
+        let mut line_ended = false;
+        while !line_ended {
+            let used = {
                 let chunk = match self.input.fill_buf() {
                     Ok(chunk) => chunk,
                     Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -304,42 +358,27 @@ impl<R: BufRead> LineReader<R> {
                     break;
                 }
                 any_byte = true;
-                let (content, used, line_ended) = match chunk.iter().position(|&b| b == b'\n') {
-                    Some(end) => (&chunk[..end], end + 1, true),
-                    None => (chunk, chunk.len(), false),
+                let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        line_ended = true;
+                        (&chunk[..end], end + 1)
+                    }
+                    None => (chunk, chunk.len()),
                 };
                 for &byte in content {
-                    if is_trailing_blank(byte) {
-                        keep(&mut blanks, byte);
-                        blank_count += 1;
-                        continue;
-                    }
-                    // Not trailing after all: the blanks before this byte count.
-                    cut |= blank_count > blanks.len();
-                    for &blank in &blanks {
-                        cut |= !keep(&mut kept, blank);
-                    }
-                    chars += blank_count;
-                    blanks.clear();
-                    blank_count = 0;
-                    cut |= !keep(&mut kept, byte);
-                    // Count characters by their first byte.
-                    if byte & 0xC0 != 0x80 {
-                        chars += 1;
-                    }
+                    line.push(byte);
                 }
-                (used, line_ended)
+                used
             };
             self.input.consume(used);
-            if line_ended {
-                break;
-            }
         }
         if !any_byte {
             return Ok(None);
         }
+        line.finish(line_ended);
         self.lines_read += 1;
         let number = self.lines_read;
+        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
         if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
             kept.drain(..3);
             chars -= 1;
@@ -369,10 +408,11 @@ impl<R: BufRead> LineReader<R> {
 
     /// Skips blank lines in bulk, where only their blankness matters (the
     /// end of the input): a whole buffer at a time is searched for a byte
-    /// other than a space, tab, CR or LF, and its line ends are counted,
-    /// instead of building each line. Returns the line holding the first such
-    /// byte, whole and numbered as `next_line` would return it, or None at
-    /// the end of the input.
+    /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
+    /// are counted, instead of building each line. Returns the line holding
+    /// the first such byte, whole and numbered as `next_line` would return
+    /// it, or None at the end of the input. (A CR last in a buffer cannot be
+    /// told from there; its line is returned, blank or not.)
     fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
         // The blanks since the last line end start the line returned: the
         // first `LINE_CAP` of them are kept, all are counted.
@@ -388,9 +428,11 @@ impl<R: BufRead> LineReader<R> {
                 if chunk.is_empty() {
                     return Ok(None);
                 }
-                let other = chunk
-                    .iter()
-                    .position(|&byte| !is_trailing_blank(byte) && byte != b'\n');
+                let other = (0..chunk.len()).find(|&at| match chunk[at] {
+                    b'\n' => false,
+                    b'\r' => chunk.get(at + 1) != Some(&b'\n'),
+                    byte => !is_trailing_blank(byte),
+                });
                 let blank = &chunk[..other.unwrap_or(chunk.len())];
                 self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
                 let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
@@ -401,6 +443,7 @@ impl<R: BufRead> LineReader<R> {
                     }
                     None => blank,
                 };
+                // Only spaces and tabs: a CR here would be followed by its LF.
                 leading_count += since_line_end.len();
                 let room = LINE_CAP - leading.len();
                 leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
@@ -415,7 +458,9 @@ impl<R: BufRead> LineReader<R> {
             Some(line) => line,
             None => return Ok(None),
         };
-        if leading_count > 0 {
+        // A line that is blank after all (its CRLF was split between two
+        // buffers) has no text: its leading blanks were trailing ones.
+        if leading_count > 0 && !line.text.is_empty() {
             let mut text = String::from_utf8_lossy(&leading).into_owned();
             text.push_str(&line.text);
             let mut kept = LINE_CAP.min(text.len());
@@ -816,7 +861,7 @@ mod tests {
             lines_of(b"a b \t\r\n \tc\r\n\nd").unwrap(),
             vec!["a b", " \tc", "", "d"]
         );
-        assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb"]);
+        assert_eq!(lines_of(b"a\rb\r\r\n").unwrap(), vec!["a\rb\r"]);
     }
 
     #[test]
@@ -1164,6 +1209,114 @@ mod tests {
         assert_eq!(parse_position(&unterminated).unwrap(), plain);
         let extra_blank = example_text() + "\n\n";
         assert_eq!(parse_position(&extra_blank).unwrap(), plain);
+    }
+
+    /// Whatever the reader's buffer size, so wherever a buffer ends, a CRLF
+    /// split between two buffers is a line end, and a CR before another CR
+    /// is not.
+    #[test]
+    fn a_cr_is_told_apart_wherever_a_buffer_ends() {
+        let canonical = example_text();
+        let expected = read_position(canonical.as_bytes()).unwrap();
+        let good = format!("{}\r\n \r\n\t\r\n\r\n", canonical);
+        let bad = format!("{}\r\n \r\n\r\r\n\r\n", canonical);
+        for capacity in 1..bad.len() + 1 {
+            let good_input = io::BufReader::with_capacity(capacity, good.as_bytes());
+            assert_eq!(
+                read_position(good_input),
+                Ok(expected),
+                "capacity {}",
+                capacity
+            );
+            let bad_input = io::BufReader::with_capacity(capacity, bad.as_bytes());
+            let why = read_position(bad_input).unwrap_err();
+            assert!(
+                why.starts_with("line 12: "),
+                "capacity {}: {}",
+                capacity,
+                why
+            );
+        }
+    }
+
+    /// The statement's Input section, case by case: each variant it
+    /// tolerates reads as the canonical input, each input it rejects fails
+    /// on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical = example_text();
+        let plain = parse_position(&canonical).unwrap();
+        let tolerated = [
+            canonical.replace('\n', "\r\n"),
+            canonical.trim_end().to_string(),
+            canonical.replace('\n', " \t\n"),
+            canonical.replace('\n', "\t \r\n"),
+            canonical.clone() + "\n \n\t\r\n",
+            format!("\u{FEFF}{}", canonical),
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(parse_position(text), Ok(plain), "{:?}", text);
+        }
+        let board_line = "........";
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            ([canonical.as_bytes(), &b"\xFF\n"[..]].concat(), 10),
+            (
+                [
+                    &canonical.as_bytes()[..30],
+                    b"\xC3",
+                    &canonical.as_bytes()[31..],
+                ]
+                .concat(),
+                4,
+            ),
+            // Fewer than 8 board lines, or no turn line.
+            (
+                format!("{}\nWHITE\n", [board_line; 7].join("\n")).into_bytes(),
+                8,
+            ),
+            (
+                canonical
+                    .lines()
+                    .take(8)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .into_bytes(),
+                9,
+            ),
+            // A board line not exactly 8 characters from `.wWbB`.
+            (with_line(0, ".......").into_bytes(), 1),
+            (with_line(0, " ........").into_bytes(), 1),
+            (with_line(0, ".......x").into_bytes(), 1),
+            (with_line(0, "........\r ").into_bytes(), 1),
+            (with_line(0, "........\x0C").into_bytes(), 1),
+            (with_line(1, "\u{FEFF}........").into_bytes(), 2),
+            (canonical.replacen('\n', "\r\r\n", 1).into_bytes(), 1),
+            // A piece on a light square; a man on its crowning rank.
+            (with_line(0, "w.......").into_bytes(), 1),
+            (with_line(0, ".w......").into_bytes(), 1),
+            (with_line(7, "b.......").into_bytes(), 8),
+            // A turn line other than WHITE or BLACK.
+            (with_line(8, "white").into_bytes(), 9),
+            (with_line(8, " WHITE").into_bytes(), 9),
+            (with_line(8, "WHITE\r\t").into_bytes(), 9),
+            ((canonical.trim_end().to_string() + "\r").into_bytes(), 9),
+            (with_line(8, board_line).into_bytes(), 9),
+            // Anything but blank lines after the turn line.
+            ((canonical.clone() + "\nx\n").into_bytes(), 11),
+            ((canonical.clone() + "\x0C\n").into_bytes(), 10),
+            ((canonical.clone() + "\r\r\n").into_bytes(), 10),
+            ((canonical.clone() + "\r").into_bytes(), 10),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = read_position(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: expected ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
     }
 
     /// Replaces line `index` (0-based) of the example input.

@@ -7,13 +7,14 @@
 //! The pawn is the one change: it captures one square diagonally in any of the four
 //! directions. A piece never changes its type. The goal is to end with exactly one piece.
 //!
-//! Input: the 16 squares, top row first and left to right within a row. Whitespace is
-//! ignored anywhere, so spaced rows, compact rows and a single 16-character line all work.
-//! K Q R B N P are pieces, any other visible character is an empty square: so a
-//! lower-case `b` is an empty square too, and only the count of 16 cells is checked, not
-//! how they are split into rows. Input with fewer or more than 16 cells, or with a byte
-//! that is not UTF-8, gets one line on stderr naming the line, and exit status 1; a
-//! leading byte-order mark is skipped. The input is read as a stream in 16 KB chunks and
+//! Input: the 16 squares, top row first and left to right within a row. Spaces, tabs and
+//! line ends (LF or CRLF) are ignored anywhere, so spaced rows, compact rows and a single
+//! 16-character line all work. K Q R B N P are pieces, any other character is an empty
+//! square: so a lower-case `b` is an empty square too, and only the count of 16 cells is
+//! checked, not how they are split into rows. Input with fewer or more than 16 cells, with
+//! a byte that is not UTF-8, or with a control character or other whitespace (a CR not
+//! right before a LF, a form feed, a no-break space) gets one line on stderr naming the
+//! line, and exit status 1; a leading byte-order mark is skipped. The input is read as a stream in 16 KB chunks and
 //! never kept, so memory does not grow with it (30 MB of blank lines after the board run
 //! in under 2 MB), and reading stops at the first bad byte or 17th square. A closed
 //! standard output is reported the same way (exit 1) instead of losing the answer.
@@ -986,6 +987,8 @@ struct BoardReader {
     last_was_newline: bool,
     /// Whether a character came before (a byte-order mark counts only as the first).
     started: bool,
+    /// The last character was a CR, which must be followed by a LF.
+    after_cr: bool,
 }
 
 impl BoardReader {
@@ -999,6 +1002,7 @@ impl BoardReader {
             needed: 0,
             last_was_newline: false,
             started: false,
+            after_cr: false,
         }
     }
 
@@ -1046,13 +1050,26 @@ impl BoardReader {
         if first && c == '\u{FEFF}' {
             return Ok(()); // a byte-order mark
         }
+        // Rule: line ends are LF or CRLF; a CR anywhere else is an error.
+        if self.after_cr && c != '\n' {
+            return Err(self.lone_cr(&format!("{:?}", c)));
+        }
+        self.after_cr = c == '\r';
         self.last_was_newline = c == '\n';
         if c == '\n' {
             self.line_no += 1;
             return Ok(());
         }
-        if c.is_whitespace() {
+        // Rule: spaces, tabs and line ends are ignored; other whitespace and
+        // control characters are not squares and are rejected.
+        if c == ' ' || c == '\t' || c == '\r' {
             return Ok(());
+        }
+        if c.is_whitespace() || c.is_control() {
+            return Err(format!(
+                "line {}: expected a square, a space, a tab or a line end, found {:?}",
+                self.line_no, c
+            ));
         }
         if self.cells == 16 {
             return Err(format!(
@@ -1069,10 +1086,20 @@ impl BoardReader {
         Ok(())
     }
 
+    fn lone_cr(&self, found: &str) -> String {
+        format!(
+            "line {}: expected a line feed after the carriage return (line ends are LF or CRLF), found {}",
+            self.line_no, found
+        )
+    }
+
     /// The board at the end of the input, or why it is not one.
     fn finish(self) -> Result<Position, String> {
         if self.pending_len != 0 {
             return Err(self.not_utf8(self.pending[0]));
+        }
+        if self.after_cr {
+            return Err(self.lone_cr("the end of input"));
         }
         if self.cells < 16 {
             let last = if self.last_was_newline {
@@ -1201,6 +1228,54 @@ mod tests {
             board("\u{e9}\u{20ac}..\n....\n....\n...N"),
             board("...............N")
         );
+    }
+
+    /// The statement's Input section, case by case: each variant it tolerates reads as
+    /// the canonical input, each input it rejects fails on the line it names.
+    #[test]
+    fn the_statement_input_section_holds() {
+        let canonical = ". . . .\n. B . .\nR P . .\n. . . N\n";
+        let expected = board(canonical);
+        let tolerated = [
+            "....\n.B..\nRP..\n...N\n".to_string(),
+            ".....B..RP.....N\n".to_string(),
+            "0000\n0B00\nRP00\n000N\n".to_string(),
+            "bbbb\nbBbb\nRPbb\nbbbN\n".to_string(),
+            format!("\n \t{}\n\n \t \n", canonical.replace(' ', " \t ")),
+            canonical.replace('\n', "\r\n"),
+            canonical.replace('\n', " \r\n"),
+            canonical.trim_end().to_string(),
+            format!("\u{FEFF}{}", canonical),
+        ];
+        for text in tolerated.iter() {
+            assert_eq!(parse_board(text), Ok(expected), "{:?}", text);
+        }
+        let rejected: Vec<(Vec<u8>, usize)> = vec![
+            // Bytes that are not UTF-8.
+            ([canonical.as_bytes(), b"\xFF"].concat(), 5),
+            // Fewer or more than 16 squares.
+            (b". . . .\n. B . .\nR P . .\n. . N\n".to_vec(), 4),
+            ([canonical.as_bytes(), b"."].concat(), 5),
+            (b"".to_vec(), 1),
+            // Control characters and other whitespace.
+            (canonical.replacen('\n', "\r\r\n", 1).into_bytes(), 1),
+            (canonical.replacen('\n', "\r \n", 1).into_bytes(), 1),
+            (canonical.replace('\n', "\r").into_bytes(), 1),
+            ([canonical.trim_end().as_bytes(), b"\r"].concat(), 4),
+            ([canonical.as_bytes(), b"\x0C"].concat(), 5),
+            (canonical.replacen(' ', "\x0B", 1).into_bytes(), 1),
+            (canonical.replacen(' ', "\u{A0}", 1).into_bytes(), 1),
+            (canonical.replacen('.', "\0", 1).into_bytes(), 1),
+        ];
+        for (bytes, line) in rejected.iter() {
+            let why = read_board(&bytes[..]).expect_err(&format!("accepted {:?}", bytes));
+            assert!(
+                why.starts_with(&format!("line {}: ", line)),
+                "{:?} for {:?}",
+                why,
+                String::from_utf8_lossy(bytes)
+            );
+        }
     }
 
     /// A reader that gives a valid board, then `newlines` line ends, and records the

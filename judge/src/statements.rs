@@ -1,0 +1,143 @@
+//! The statements tell the limits the judge applies: each problem's
+//! `README.md` has a `## Limits` section naming its time limit (CPU time) and
+//! its memory limit, and those figures must be the judge's own (`PROBLEMS`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The two figures a statement's `## Limits` section states.
+#[derive(Debug, PartialEq, Eq)]
+struct StatedLimits {
+    time_limit_ms: u64,
+    memory_limit_mb: u64,
+}
+
+/// The workspace: the folder around the judge crate.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the judge crate sits in the workspace")
+        .to_path_buf()
+}
+
+/// The lines of the section headed `## <title>`, up to the next `## ` heading.
+fn section<'a>(statement: &'a str, title: &str) -> Result<Vec<&'a str>, String> {
+    let heading = format!("## {}", title);
+    let mut lines = statement
+        .lines()
+        .skip_while(|line| line.trim_end() != heading);
+    if lines.next().is_none() {
+        return Err(format!("no `{}` section", heading));
+    }
+    Ok(lines.take_while(|line| !line.starts_with("## ")).collect())
+}
+
+/// The number between `before` and `after` on the one line of `lines` that
+/// starts with `before`; an error when there is no such line, or several.
+fn stated_number(lines: &[&str], before: &str, after: &str) -> Result<u64, String> {
+    let stated: Vec<&str> = lines
+        .iter()
+        .filter_map(|line| line.strip_prefix(before))
+        .collect();
+    if stated.len() != 1 {
+        return Err(format!(
+            "expected one line `{}N{}`, found {}",
+            before,
+            after,
+            stated.len()
+        ));
+    }
+    stated[0]
+        .strip_suffix(after)
+        .and_then(|number| number.parse().ok())
+        .ok_or_else(|| {
+            format!(
+                "expected `{}N{}`, found `{}{}`",
+                before, after, before, stated[0]
+            )
+        })
+}
+
+/// What a statement's `## Limits` section says, in the form every statement
+/// uses:
+///
+/// ```text
+/// - Time limit: 2000 ms of CPU time per test.
+/// - Memory limit: 256 MiB.
+/// ```
+fn stated_limits(statement: &str) -> Result<StatedLimits, String> {
+    let limits = section(statement, "Limits")?;
+    Ok(StatedLimits {
+        time_limit_ms: stated_number(&limits, "- Time limit: ", " ms of CPU time per test.")?,
+        memory_limit_mb: stated_number(&limits, "- Memory limit: ", " MiB.")?,
+    })
+}
+
+#[test]
+fn every_statement_states_the_judges_limits() {
+    for problem in crate::PROBLEMS {
+        let path = workspace().join(problem.name).join("README.md");
+        let statement = fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {}", path.display(), e));
+        let stated =
+            stated_limits(&statement).unwrap_or_else(|why| panic!("{}: {}", path.display(), why));
+        let judged = StatedLimits {
+            time_limit_ms: problem.time_limit_ms,
+            memory_limit_mb: problem.memory_limit_mb,
+        };
+        assert_eq!(stated, judged, "{} (left: stated)", path.display());
+        // No second, possibly stale, figure elsewhere in the statement.
+        for word in ["Time limit:", "Memory limit:"].iter() {
+            assert_eq!(
+                statement.matches(word).count(),
+                1,
+                "{} names \"{}\" more than once",
+                path.display(),
+                word
+            );
+        }
+    }
+}
+
+#[test]
+fn every_problem_folder_is_one_the_judge_knows() {
+    // A problem added to the workspace gets its limits in PROBLEMS, and so
+    // in the test above.
+    let mut folders = Vec::new();
+    for entry in fs::read_dir(workspace()).expect("the workspace is readable") {
+        let path = entry.expect("a readable entry").path();
+        if path.join("README.md").is_file() && path.join("src").join("main.rs").is_file() {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name != "judge" {
+                folders.push(name);
+            }
+        }
+    }
+    folders.sort();
+    let mut known: Vec<String> = crate::PROBLEMS.iter().map(|p| p.name.to_string()).collect();
+    known.sort();
+    assert_eq!(folders, known);
+}
+
+#[test]
+fn limits_are_read_from_their_own_section_only() {
+    let good = "# p\n\n## Limits\n\n- Time limit: 1500 ms of CPU time per test.\n- Memory limit: 64 MiB.\n\n## Next\n";
+    assert_eq!(
+        stated_limits(good),
+        Ok(StatedLimits {
+            time_limit_ms: 1500,
+            memory_limit_mb: 64
+        })
+    );
+    let outside =
+        "- Time limit: 1500 ms of CPU time per test.\n## Limits\n\n- Memory limit: 64 MiB.\n";
+    assert!(stated_limits(outside).unwrap_err().contains("found 0"));
+    let twice = good.replace(
+        "- Memory",
+        "- Time limit: 9 ms of CPU time per test.\n- Memory",
+    );
+    assert!(stated_limits(&twice).unwrap_err().contains("found 2"));
+    let other_unit = good.replace("64 MiB.", "64 MB.");
+    assert!(stated_limits(&other_unit).is_err());
+    assert!(stated_limits("# p\n\nno limits\n").is_err());
+}
