@@ -3,21 +3,12 @@
 //! its memory limit, and those figures must be the judge's own (`PROBLEMS`).
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
 /// The two figures a statement's `## Limits` section states.
 #[derive(Debug, PartialEq, Eq)]
 struct StatedLimits {
     time_limit_ms: u64,
     memory_limit_mb: u64,
-}
-
-/// The workspace: the folder around the judge crate.
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the judge crate sits in the workspace")
-        .to_path_buf()
 }
 
 /// The lines of the section headed `## <title>`, up to the next `## ` heading.
@@ -75,8 +66,10 @@ fn stated_limits(statement: &str) -> Result<StatedLimits, String> {
 
 #[test]
 fn every_statement_states_the_judges_limits() {
-    for problem in crate::PROBLEMS {
-        let path = workspace().join(problem.name).join("README.md");
+    for problem in crate::problems::PROBLEMS {
+        let path = crate::suite::workspace_root()
+            .join(problem.name)
+            .join("README.md");
         let statement = fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("cannot read {}: {}", path.display(), e));
         let stated =
@@ -104,7 +97,7 @@ fn every_problem_folder_is_one_the_judge_knows() {
     // A problem added to the workspace gets its limits in PROBLEMS, and so
     // in the test above.
     let mut folders = Vec::new();
-    for entry in fs::read_dir(workspace()).expect("the workspace is readable") {
+    for entry in fs::read_dir(crate::suite::workspace_root()).expect("the workspace is readable") {
         let path = entry.expect("a readable entry").path();
         if path.join("README.md").is_file() && path.join("src").join("main.rs").is_file() {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -114,7 +107,10 @@ fn every_problem_folder_is_one_the_judge_knows() {
         }
     }
     folders.sort();
-    let mut known: Vec<String> = crate::PROBLEMS.iter().map(|p| p.name.to_string()).collect();
+    let mut known: Vec<String> = crate::problems::PROBLEMS
+        .iter()
+        .map(|p| p.name.to_string())
+        .collect();
     known.sort();
     assert_eq!(folders, known);
 }
