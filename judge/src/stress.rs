@@ -200,25 +200,6 @@ fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result<Str
     ))
 }
 
-/// Whether the shell said it could not start the program: exit status 126
-/// (found but not executable) or 127 (not found), with the shell's message.
-fn could_not_start(outcome: &run::Outcome) -> bool {
-    let code = match &outcome.end {
-        run::End::Exited(status) => status.code(),
-        _ => None,
-    };
-    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
-    matches!(code, Some(126) | Some(127))
-        && [
-            "not found",
-            "Permission denied",
-            "No such file",
-            "cannot execute",
-        ]
-        .iter()
-        .any(|message| stderr.contains(message))
-}
-
 /// Runs our solution and the user's program on `input` and judges the user's
 /// under `limits`.
 fn judge_case(
@@ -244,7 +225,7 @@ fn judge_case(
         verdict,
         output,
         details,
-        cannot_run: could_not_start(&outcome),
+        cannot_run: verdict::could_not_start(&outcome),
     });
     Ok(Case {
         input,

@@ -96,6 +96,9 @@ pub struct Judged {
     pub details: Vec<String>,
     /// For `--verbose`: the input, the output and the end of stderr.
     pub shown: Option<[Vec<u8>; 3]>,
+    /// The shell's words when it could not start the program at all (see
+    /// `verdict::could_not_start`): no test is to blame.
+    pub not_started: Option<String>,
 }
 
 impl Judged {
@@ -107,6 +110,7 @@ impl Judged {
             memory_kib: None,
             details,
             shown: None,
+            not_started: None,
         }
     }
 }
@@ -446,6 +450,11 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
         }
     }
     let cpu_ms = (cpus.len() == walls.len()).then(|| median(&mut cpus));
+    let not_started = verdict::could_not_start(&last).then(|| {
+        String::from_utf8_lossy(&last.stderr_tail)
+            .trim()
+            .to_string()
+    });
     Judged {
         verdict: judged.0,
         wall_ms: Some(median(&mut walls)),
@@ -455,6 +464,7 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
         shown: settings
             .verbose
             .then_some([input, last.stdout, last.stderr_tail]),
+        not_started,
     }
 }
 

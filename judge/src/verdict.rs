@@ -166,6 +166,27 @@ fn verdict(
     }
 }
 
+/// Whether the shell said it could not start the program: exit status 126
+/// (found but not executable) or 127 (not found), with the shell's message.
+/// No input is to blame then: the suite reports it once, not once per test,
+/// and `--stress` does not shrink.
+pub fn could_not_start(outcome: &Outcome) -> bool {
+    let code = match &outcome.end {
+        End::Exited(status) => status.code(),
+        _ => None,
+    };
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    matches!(code, Some(126) | Some(127))
+        && [
+            "not found",
+            "Permission denied",
+            "No such file",
+            "cannot execute",
+        ]
+        .iter()
+        .any(|message| stderr.contains(message))
+}
+
 /// What the common languages print when an allocation fails, in lower case:
 /// Rust, C++, Python, Java, Go and the C library's ENOMEM message; and what
 /// the dynamic loader prints when the limit is too small to even map the

@@ -1,0 +1,63 @@
+//! What the suite's report says about programs that fail before the checker
+//! has a say: one that cannot be started at all, one that crashes (its board
+//! is drawn, its stderr shown with control characters escaped), and a `-j`
+//! larger than the machine.
+#![cfg(unix)]
+
+mod common;
+
+use common::TempDir;
+use std::fs;
+use std::process::Command;
+
+struct Report {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn judge(args: &[&str]) -> Report {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .output()
+        .expect("the judge runs");
+    Report {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A folder of `count` solitaire_chess tests (a two-piece board each).
+fn solitaire_tests(count: usize) -> TempDir {
+    let dir = TempDir::new("report");
+    for i in 1..=count {
+        let name = format!("t{:02}", i);
+        fs::write(dir.join(format!("{}.in", name)), "....\n....\n.NR.\n....\n").unwrap();
+        fs::write(dir.join(format!("{}.out", name)), "[[[2,1],[1,1]]]\n").unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_program_that_cannot_be_started_is_one_line_for_the_suite() {
+    let dir = solitaire_tests(6);
+    let r = judge(&[
+        "solitaire_chess",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        "/nonexistent/prog",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().filter(|l| l.contains("RE")).collect();
+    assert_eq!(lines.len(), 1, "{}", r.stdout);
+    assert!(
+        lines[0].contains("could not be started: ") && lines[0].contains("not found"),
+        "{}",
+        r.stdout
+    );
+    assert!(lines[0].ends_with("(6 tests failed)"), "{}", r.stdout);
+    assert!(!r.stdout.contains("exit code 127"), "{}", r.stdout);
+    assert!(r.stdout.ends_with("0 passed, 6 failed\n"), "{}", r.stdout);
+}
