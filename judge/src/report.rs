@@ -200,7 +200,7 @@ pub fn report_suite(
             let not_run = counted(suite.tests.len(), "tests");
             say(&format!("  CE    {} not run", not_run));
             for line in &judged.details {
-                say(&format!("        {}", line));
+                say_detail("        ", line);
             }
         } else {
             for test in suite.tests.iter() {
@@ -319,7 +319,7 @@ fn report_test(name: &str, judged: &Judged, colour: bool) {
         colour,
     ));
     for line in &judged.details {
-        say(&format!("        {}", line));
+        say_detail("        ", line);
     }
     if let Some(shown) = &judged.shown {
         show_verbose(shown);
@@ -412,7 +412,7 @@ fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
         }
         say(&format!("        {}:", what));
         for line in String::from_utf8_lossy(text).lines() {
-            say(&format!("        | {}", escape_controls(line)));
+            say_detail("        | ", line);
         }
     }
 }

@@ -21,7 +21,7 @@
 //! the shell cannot start is reported without shrinking.
 
 use crate::problems::Problem;
-use crate::report::{counted, say, warn};
+use crate::report::{counted, say, say_detail, warn};
 use crate::rng::Rng;
 use crate::suite::{limits_for_problem, shell_command, workspace_root};
 use crate::{build, run, verdict};
@@ -297,7 +297,7 @@ pub fn stress(request: &Request) -> Result<bool, String> {
             counted(tried, "smaller candidates")
         ));
         for note in notes {
-            say(&note);
+            say_detail("", &note);
         }
         case
     };
@@ -520,7 +520,7 @@ fn report(problem: &Problem, case: &Case) {
             say("  (nothing)");
         }
         for line in text.lines() {
-            say(&format!("  {}", line));
+            say_detail("  ", line);
         }
     };
     indented("input", &case.input);

@@ -61,3 +61,33 @@ fn a_program_that_cannot_be_started_is_one_line_for_the_suite() {
     assert!(!r.stdout.contains("exit code 127"), "{}", r.stdout);
     assert!(r.stdout.ends_with("0 passed, 6 failed\n"), "{}", r.stdout);
 }
+
+#[test]
+fn a_crash_shows_the_board_and_its_stderr_escaped() {
+    let dir = solitaire_tests(1);
+    let r = judge(&[
+        "solitaire_chess",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        r"printf '\r\033[2K  AC fake\n' >&2; exit 3",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("  RE "), "{}", r.stdout);
+    assert!(r.stdout.contains("exit code 3"), "{}", r.stdout);
+    // The program cannot move the cursor or overwrite a line of the report.
+    assert!(
+        !r.stdout.contains('\x1b') && !r.stdout.contains('\r'),
+        "{:?}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains(r"stderr: \r\u{1b}[2K  AC fake"),
+        "{}",
+        r.stdout
+    );
+    // The board is drawn as for a WA, with its coordinates.
+    assert!(r.stdout.contains("the input board:"), "{}", r.stdout);
+    assert!(r.stdout.contains("y=1  . N R ."), "{}", r.stdout);
+    assert!(r.stdout.contains("x= 0 1 2 3"), "{}", r.stdout);
+}
