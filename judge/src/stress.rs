@@ -23,7 +23,7 @@
 use crate::problems::Problem;
 use crate::report::{counted, say, say_detail, warn};
 use crate::rng::Rng;
-use crate::suite::{limits_for_problem, shell_command, workspace_root};
+use crate::suite::{cores, limits_for_problem, shell_command, workspace_root};
 use crate::{build, run, verdict};
 
 use std::ffi::OsString;
@@ -234,10 +234,6 @@ fn judge_case(
     })
 }
 
-fn workers() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// `--stress`: `Ok(true)` when no case failed.
 pub fn stress(request: &Request) -> Result<bool, String> {
     let problem = request.problem;
@@ -350,7 +346,7 @@ fn find_failure(
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
     thread::scope(|scope| {
-        for _ in 0..workers() {
+        for _ in 0..cores() {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= cases || stop.load(Ordering::SeqCst) {
@@ -444,7 +440,7 @@ fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shru
         let candidates = (problem.shrink)(&case.input);
         // Candidates are judged a batch at a time, one per core; the first
         // failing one in the problem's order is kept.
-        for batch in candidates.chunks(workers()) {
+        for batch in candidates.chunks(cores()) {
             if started.elapsed() > SHRINK_BUDGET {
                 notes.push(format!(
                     "shrinking stopped after {} s (its time budget): the input shown is \
@@ -601,7 +597,7 @@ pub fn generate(request: &Request) -> Result<(), String> {
     let width = count.to_string().len().max(4);
     fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
     thread::scope(|scope| {
-        for _ in 0..workers() {
+        for _ in 0..cores() {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= count || !errors.lock().expect("no panics").is_empty() {

@@ -48,6 +48,7 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         })
         .collect();
 
+    warn_of_overcommit(options.jobs);
     let jobs: Vec<(usize, usize)> = suites
         .iter()
         .enumerate()
@@ -68,6 +69,26 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         say(&format!("{} passed, {} failed", passed, failed));
     }
     Ok(failed == 0 && passed > 0)
+}
+
+/// The number of cores the judge may use.
+pub fn cores() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `-j` above the number of cores makes tests wait for a CPU: their wall
+/// times grow, and a verdict on wall time (TLE (wall)) may be the machine's
+/// doing rather than the program's. Said once, on stderr.
+fn warn_of_overcommit(jobs: Option<usize>) {
+    let cores = cores();
+    if let Some(jobs) = jobs.filter(|&jobs| jobs > cores) {
+        warn(&format!(
+            "judge: warning: -j {} is more than the {} here: tests will wait for a CPU, \
+             which makes wall times and TLE (wall) verdicts unreliable",
+            jobs,
+            crate::report::counted(cores, "cores")
+        ));
+    }
 }
 
 /// One test: an input and the reference answer beside it.
@@ -314,10 +335,7 @@ pub fn run_in_parallel(
     let (tx, rx) = mpsc::channel();
     // Repeated runs are a benchmark: one at a time, so they do not compete.
     let workers = match options.repeat {
-        1 => options
-            .jobs
-            .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
-            .min(MAX_JOBS),
+        1 => options.jobs.unwrap_or_else(cores).min(MAX_JOBS),
         _ => 1,
     };
     let settings = Arc::new(RunSettings {

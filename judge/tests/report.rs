@@ -91,3 +91,32 @@ fn a_crash_shows_the_board_and_its_stderr_escaped() {
     assert!(r.stdout.contains("y=1  . N R ."), "{}", r.stdout);
     assert!(r.stdout.contains("x= 0 1 2 3"), "{}", r.stdout);
 }
+
+#[test]
+fn more_jobs_than_cores_are_warned_about_once() {
+    let dir = solitaire_tests(3);
+    let run = |jobs: &str| {
+        judge(&[
+            "solitaire_chess",
+            "--tests",
+            dir.to_str().unwrap(),
+            "--cmd",
+            "cat >/dev/null; echo '[[[2,1],[1,1]]]'",
+            "-j",
+            jobs,
+        ])
+    };
+    // 256 is more than any machine running this has; 1 never is.
+    let r = run("256");
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    let warnings: Vec<&str> = r.stderr.lines().filter(|l| l.contains("-j 256")).collect();
+    assert_eq!(warnings.len(), 1, "{}", r.stderr);
+    assert!(
+        warnings[0].contains("is more than the") && warnings[0].contains("TLE (wall)"),
+        "{}",
+        r.stderr
+    );
+    let r = run("1");
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    assert!(!r.stderr.contains("warning"), "{}", r.stderr);
+}
