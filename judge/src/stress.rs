@@ -343,8 +343,7 @@ fn find_failure(
     let done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let found: Mutex<Vec<(usize, Result<Case, String>)>> = Mutex::new(Vec::new());
-    let progress = std::io::stderr().is_terminal();
-    let started = Instant::now();
+    let mut progress = Progress::new();
     thread::scope(|scope| {
         for _ in 0..cores() {
             scope.spawn(|| loop {
@@ -361,24 +360,12 @@ fn find_failure(
                 done.fetch_add(1, Ordering::SeqCst);
             });
         }
-        if progress {
-            // The workers end when all cases ran or one failed.
-            while done.load(Ordering::SeqCst) < cases && !stop.load(Ordering::SeqCst) {
-                thread::sleep(Duration::from_millis(200));
-                let n = done.load(Ordering::SeqCst);
-                let rate = n as f64 / started.elapsed().as_secs_f64();
-                let _ = write!(
-                    std::io::stderr(),
-                    "\r{} of {} cases, {}, seed {}   ",
-                    n,
-                    cases,
-                    rate_text(rate),
-                    seed
-                );
-                let _ = std::io::stderr().flush();
-            }
-            let _ = write!(std::io::stderr(), "\r{:60}\r", "");
+        // The workers end when all cases ran or one failed.
+        while done.load(Ordering::SeqCst) < cases && !stop.load(Ordering::SeqCst) {
+            thread::sleep(Duration::from_millis(200));
+            progress.show(done.load(Ordering::SeqCst), cases, seed);
         }
+        progress.clear();
     });
     let mut found = found.into_inner().expect("no panics");
     found.sort_by_key(|(i, _)| *i);
@@ -386,6 +373,57 @@ fn find_failure(
     match found.into_iter().next() {
         None => Ok((done, None)),
         Some((i, judged)) => Ok((done, Some((i, judged?)))),
+    }
+}
+
+/// Without a terminal, a progress line this often.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Progress on stderr while the cases run: on a terminal one line rewritten
+/// in place five times a second; otherwise (stderr redirected to a file or a
+/// pipe, where `\r` would pile up) a line of its own every
+/// [`PROGRESS_EVERY`], so that a long run is seen to be alive.
+struct Progress {
+    terminal: bool,
+    started: Instant,
+    last_line: Instant,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            terminal: std::io::stderr().is_terminal(),
+            started: Instant::now(),
+            last_line: Instant::now(),
+        }
+    }
+
+    fn show(&mut self, done: usize, cases: usize, seed: u64) {
+        let elapsed = self.started.elapsed();
+        let rate = rate_text(done as f64 / elapsed.as_secs_f64().max(1e-9));
+        if self.terminal {
+            let mut stderr = std::io::stderr();
+            let line = format!("{} of {} cases, {}, seed {}   ", done, cases, rate, seed);
+            let _ = write!(stderr, "\r{}", line);
+            let _ = stderr.flush();
+        } else if self.last_line.elapsed() >= PROGRESS_EVERY {
+            self.last_line = Instant::now();
+            warn(&format!(
+                "judge: {} of {} cases, {}, {} s elapsed, seed {}",
+                done,
+                cases,
+                rate,
+                elapsed.as_secs(),
+                seed
+            ));
+        }
+    }
+
+    /// Wipes the terminal's progress line before the report.
+    fn clear(&self) {
+        if self.terminal {
+            let _ = write!(std::io::stderr(), "\r{:60}\r", "");
+        }
     }
 }
 

@@ -589,3 +589,36 @@ fn generate_refuses_a_folder_with_generated_tests() {
     );
     assert_eq!(files(&dir), before);
 }
+
+#[test]
+fn a_long_run_without_a_terminal_says_how_far_it_got() {
+    // A correct but slow program (a second of sleep per case, no CPU), with
+    // enough cases to keep every core busy for more than 10 s; stderr is a
+    // pipe here, not a terminal.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cases = (11 * cores + 2).to_string();
+    let cmd = format!("sleep 1; exec {}", our_solution("checkers_pos").display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        &cases,
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    let progress: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|line| line.contains(" s elapsed, seed 3"))
+        .collect();
+    assert!(!progress.is_empty(), "no progress line:\n{}", r.stderr);
+    assert!(
+        progress[0].starts_with("judge: ")
+            && progress[0].contains(&format!(" of {} cases, ", cases)),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains('\r'), "{:?}", r.stderr);
+}
