@@ -19,6 +19,12 @@
 //! reason, so that one bug is not traded for another), and starts again from
 //! there until no smaller input fails, or its time budget runs out. A program
 //! the shell cannot start is reported without shrinking.
+//!
+//! A program may fail an input only sometimes (it reads the clock, races
+//! threads, or is slow only when the machine is busy). So a candidate is kept
+//! only when it fails twice, and the first failing input and the shrunk one
+//! are each judged three more times: if any of those runs passes, the report
+//! says `nondeterministic: failed k of n runs`, and so do the saved names.
 
 use crate::problems::Problem;
 use crate::report::{counted, say, say_detail, warn};
@@ -209,6 +215,18 @@ fn judge_case(
     limits: &run::Limits,
 ) -> Result<Case, String> {
     let answer = our_answer(programs, problem, &input)?;
+    judge_theirs(programs, problem, input, answer, limits)
+}
+
+/// Runs the user's program on `input` and judges its output against our
+/// `answer` under `limits`.
+fn judge_theirs(
+    programs: &Programs,
+    problem: &Problem,
+    input: String,
+    answer: String,
+    limits: &run::Limits,
+) -> Result<Case, String> {
     let argv = programs.theirs.as_ref().expect("a program to judge");
     let outcome = run_program(argv, &input, limits)?;
     let output = String::from_utf8_lossy(&outcome.stdout).into_owned();
@@ -232,6 +250,77 @@ fn judge_case(
         answer,
         failure,
     })
+}
+
+/// The same case judged once more (our answer is known already).
+fn judge_again(
+    programs: &Programs,
+    problem: &Problem,
+    case: &Case,
+    limits: &run::Limits,
+) -> Result<Case, String> {
+    judge_theirs(
+        programs,
+        problem,
+        case.input.clone(),
+        case.answer.clone(),
+        limits,
+    )
+}
+
+/// How often the program failed an input, of how many runs.
+#[derive(Clone, Copy)]
+struct Runs {
+    failed: usize,
+    total: usize,
+}
+
+impl Runs {
+    fn deterministic(&self) -> bool {
+        self.failed == self.total
+    }
+}
+
+/// A failing input is judged this many times more, one run after the other:
+/// a program that passes one of them is nondeterministic (it reads the
+/// clock, races threads, or depends on how busy the machine is).
+const REPLAYS: usize = 3;
+
+/// Judges a failing case [`REPLAYS`] more times: `runs` so far, plus those.
+fn replay_failure(
+    programs: &Programs,
+    problem: &Problem,
+    case: &Case,
+    mut runs: Runs,
+) -> Result<Runs, String> {
+    for _ in 0..REPLAYS {
+        let again = judge_again(programs, problem, case, &programs.limits)?;
+        runs.total += 1;
+        if again.failure.is_some() {
+            runs.failed += 1;
+        }
+    }
+    Ok(runs)
+}
+
+/// The line saying a program does not always fail the same input, or `None`
+/// when it did fail every run.
+fn nondeterminism(case: usize, original: Runs, shrunk: Option<Runs>) -> Option<String> {
+    let runs = |r: Runs| format!("{} of {}", r.failed, counted(r.total, "runs"));
+    match shrunk {
+        _ if original.deterministic() && shrunk.map_or(true, |r| r.deterministic()) => None,
+        None => Some(format!(
+            "nondeterministic: failed {} on the input of case {}",
+            runs(original),
+            case
+        )),
+        Some(shrunk) => Some(format!(
+            "nondeterministic: failed {} on the input of case {}, {} on the shrunk input",
+            runs(original),
+            case,
+            runs(shrunk)
+        )),
+    }
 }
 
 /// `--stress`: `Ok(true)` when no case failed.
@@ -272,11 +361,16 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         rate_text(rate)
     ));
     let original = case.clone();
-    let shrunk = if failure.cannot_run {
+    let mut original_runs = Runs {
+        failed: 1,
+        total: 1,
+    };
+    let (shrunk, shrunk_runs) = if failure.cannot_run {
         // Not the input's fault: every input would fail the same way.
         say("the program could not be started: nothing to shrink");
-        original.clone()
+        (original.clone(), None)
     } else {
+        original_runs = replay_failure(&programs, problem, &original, original_runs)?;
         let Shrunk {
             case,
             steps,
@@ -295,12 +389,33 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         for note in notes {
             say_detail("", &note);
         }
-        case
+        // A candidate was kept after failing twice.
+        let runs = (steps > 0)
+            .then(|| {
+                replay_failure(
+                    &programs,
+                    problem,
+                    &case,
+                    Runs {
+                        failed: 2,
+                        total: 2,
+                    },
+                )
+            })
+            .transpose()?;
+        (case, runs)
     };
+    let flaky = nondeterminism(index + 1, original_runs, shrunk_runs);
+    if let Some(line) = &flaky {
+        say(line);
+    }
     report(problem, &shrunk);
     if let Some(dir) = request.save {
         // "-original" sorts before "-shrunk", so --tests lists them in order.
-        let name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
+        let mut name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
+        if flaky.is_some() {
+            name += "-nondeterministic";
+        }
         save(dir, &format!("{}-original", name), &original)?;
         save(dir, &format!("{}-shrunk", name), &shrunk)?;
         say(&format!(
@@ -505,8 +620,15 @@ fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shru
                 // checker rejects, is not a valid input: skipped.
                 let Ok(smaller) = smaller else { continue };
                 let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
-                if valid.is_ok() && smaller.failure.as_ref().is_some_and(|f| f.kind() == kind) {
-                    case = smaller;
+                let fails = |case: &Case| case.failure.as_ref().is_some_and(|f| f.kind() == kind);
+                if valid.is_err() || !fails(&smaller) {
+                    continue;
+                }
+                // Kept only when it fails a second run too: a flaky program
+                // would otherwise be shrunk towards inputs it passes.
+                let again = judge_again(programs, problem, &smaller, &limits)?;
+                if fails(&again) {
+                    case = again;
                     steps += 1;
                     continue 'smaller;
                 }

@@ -622,3 +622,61 @@ fn a_long_run_without_a_terminal_says_how_far_it_got() {
     );
     assert!(!r.stderr.contains('\r'), "{:?}", r.stderr);
 }
+
+#[test]
+fn a_program_that_fails_only_sometimes_is_called_nondeterministic() {
+    // Our checkers_pos, wrapped so that every third run answers wrong: the
+    // runs are counted in a file. The judge replays a failing input one run
+    // at a time, so of three replays exactly one fails.
+    let dir = TempDir::new("stress-flaky");
+    let script = dir.join("flaky.sh");
+    fs::write(
+        &script,
+        format!(
+            "n=$(cat '{count}' 2>/dev/null); n=$((${{n:-0}} + 1)); echo $n > '{count}'\n\
+             if [ $((n % 3)) -eq 0 ]; then cat >/dev/null; echo wrong; exit 0; fi\n\
+             exec '{ours}'\n",
+            count = dir.join("count").display(),
+            ours = our_solution("checkers_pos").display()
+        ),
+    )
+    .unwrap();
+    let saved = dir.join("saved");
+    let cmd = format!("sh {}", script.display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        "100",
+        "--seed",
+        "6",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "WA on case");
+    let said = format!(
+        "nondeterministic: failed 2 of 4 runs on the input of case {}",
+        found_on
+    );
+    assert!(r.stdout.contains(&said), "{}", r.stdout);
+    // A smaller input was kept only if it failed twice in a row; its three
+    // replays fail once.
+    if !r.stdout.contains(" in 0 steps,") {
+        assert!(
+            r.stdout.contains(", 3 of 5 runs on the shrunk input"),
+            "{}",
+            r.stdout
+        );
+    }
+    // The saved names say it too.
+    let name = format!("checkers_pos-seed6-case{}-nondeterministic", found_on);
+    for what in ["original", "shrunk"] {
+        assert!(
+            saved.join(format!("{}-{}.in", name, what)).is_file(),
+            "{}",
+            r.stdout
+        );
+    }
+}
