@@ -17,7 +17,8 @@
 //! (a piece fewer, a weaker piece, fewer moves), keeps the first on which the
 //! program still fails the same way (the same verdict and the same kind of
 //! reason, so that one bug is not traded for another), and starts again from
-//! there until no smaller input fails, or its time budget runs out. A program
+//! there until no smaller input fails, or its time budget runs out. Where no
+//! input one step smaller fails, it tries those two steps smaller. A program
 //! the shell cannot start is reported without shrinking.
 //!
 //! A program may fail an input only sometimes (it reads the clock, races
@@ -32,6 +33,7 @@ use crate::rng::Rng;
 use crate::suite::{cores, limits_for_problem, shell_command, workspace_root};
 use crate::{build, run, verdict};
 
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{IsTerminal, Write};
@@ -586,56 +588,41 @@ fn shrink_limits(limits: &run::Limits, kind: &str) -> run::Limits {
 fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shrunk, String> {
     let kind = case.failure.as_ref().expect("a failing case").kind();
     let limits = shrink_limits(&programs.limits, &kind);
-    let started = Instant::now();
-    let (mut steps, mut tried) = (0, 0);
+    let mut search = Search {
+        programs,
+        problem,
+        kind: kind.clone(),
+        limits,
+        started: Instant::now(),
+        tried: 0,
+        out_of_time: false,
+    };
+    let mut steps = 0;
     let mut notes = Vec::new();
-    'smaller: loop {
-        let candidates = (problem.shrink)(&case.input);
-        // Candidates are judged a batch at a time, one per core; the first
-        // failing one in the problem's order is kept.
-        for batch in candidates.chunks(cores()) {
-            if started.elapsed() > SHRINK_BUDGET {
-                notes.push(format!(
-                    "shrinking stopped after {} s (its time budget): the input shown is \
-                     the smallest failing one found so far",
-                    SHRINK_BUDGET.as_secs()
-                ));
-                break 'smaller;
-            }
-            let judged: Vec<Result<Case, String>> = thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|input| {
-                        scope.spawn(|| judge_case(programs, problem, input.clone(), &limits))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a judging thread panicked"))
-                    .collect()
-            });
-            for smaller in judged {
-                tried += 1;
-                // A candidate our solution cannot answer, or whose answer the
-                // checker rejects, is not a valid input: skipped.
-                let Ok(smaller) = smaller else { continue };
-                let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
-                let fails = |case: &Case| case.failure.as_ref().is_some_and(|f| f.kind() == kind);
-                if valid.is_err() || !fails(&smaller) {
-                    continue;
-                }
-                // Kept only when it fails a second run too: a flaky program
-                // would otherwise be shrunk towards inputs it passes.
-                let again = judge_again(programs, problem, &smaller, &limits)?;
-                if fails(&again) {
-                    case = again;
-                    steps += 1;
-                    continue 'smaller;
-                }
-            }
+    loop {
+        let singles = (problem.shrink)(&case.input);
+        let mut found = search.first_failing(&singles)?;
+        if found.is_none() && !search.out_of_time {
+            // One step at a time can be stuck where two together are not:
+            // two pieces that each keep the bug alone, say.
+            found = search.first_failing(&two_steps(problem, &singles))?;
         }
-        break;
+        match found {
+            Some(smaller) => {
+                case = smaller;
+                steps += 1;
+            }
+            None => break,
+        }
     }
+    if search.out_of_time {
+        notes.push(format!(
+            "shrinking stopped after {} s (its time budget): the input shown is \
+             the smallest failing one found so far",
+            SHRINK_BUDGET.as_secs()
+        ));
+    }
+    let tried = search.tried;
     if steps > 0 && limits.time != programs.limits.time {
         notes.push(format!(
             "(smaller inputs were judged with the safety net at {} ms, not at {} ms)",
@@ -664,6 +651,92 @@ fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shru
         tried,
         notes,
     })
+}
+
+/// At most this many inputs two shrinking steps away are tried, when no
+/// input one step away fails.
+const MAX_TWO_STEPS: usize = 400;
+
+/// The inputs two shrinking steps away (each of `singles`, shrunk once
+/// more), in the problem's order, without repeats or the singles themselves;
+/// at most [`MAX_TWO_STEPS`] of them.
+fn two_steps(problem: &Problem, singles: &[String]) -> Vec<String> {
+    let mut seen: HashSet<&str> = singles.iter().map(String::as_str).collect();
+    let mut pairs = Vec::new();
+    let seconds: Vec<Vec<String>> = singles.iter().map(|one| (problem.shrink)(one)).collect();
+    for two in seconds.iter().flatten() {
+        if pairs.len() == MAX_TWO_STEPS {
+            break;
+        }
+        if seen.insert(two) {
+            pairs.push(two.clone());
+        }
+    }
+    pairs
+}
+
+/// The shrinker's search for a smaller failing input: what it looks for, and
+/// what it has spent.
+struct Search<'a> {
+    programs: &'a Programs,
+    problem: &'a Problem,
+    /// The kind of failure to keep (see `Failure::kind`).
+    kind: String,
+    limits: run::Limits,
+    started: Instant,
+    /// Candidates tried (counted as if tried one at a time: those after the
+    /// one kept are not counted).
+    tried: usize,
+    /// Whether [`SHRINK_BUDGET`] ran out.
+    out_of_time: bool,
+}
+
+impl Search<'_> {
+    /// The first of `candidates`, in their order, that is a valid input and
+    /// fails the same way twice. They are judged a batch at a time, one per
+    /// core.
+    fn first_failing(&mut self, candidates: &[String]) -> Result<Option<Case>, String> {
+        let (programs, problem, limits) = (self.programs, self.problem, &self.limits);
+        for batch in candidates.chunks(cores()) {
+            if self.started.elapsed() > SHRINK_BUDGET {
+                self.out_of_time = true;
+                return Ok(None);
+            }
+            let judged: Vec<Result<Case, String>> = thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|input| {
+                        scope.spawn(|| judge_case(programs, problem, input.clone(), limits))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a judging thread panicked"))
+                    .collect()
+            });
+            for smaller in judged {
+                self.tried += 1;
+                // A candidate our solution cannot answer, or whose answer the
+                // checker rejects, is not a valid input: skipped.
+                let Ok(smaller) = smaller else { continue };
+                let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
+                if valid.is_err() || !self.fails(&smaller) {
+                    continue;
+                }
+                // Kept only when it fails a second run too: a flaky program
+                // would otherwise be shrunk towards inputs it passes.
+                let again = judge_again(programs, problem, &smaller, limits)?;
+                if self.fails(&again) {
+                    return Ok(Some(again));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn fails(&self, case: &Case) -> bool {
+        case.failure.as_ref().is_some_and(|f| f.kind() == self.kind)
+    }
 }
 
 /// Prints the case: input, our answer, the program's answer, why it failed

@@ -680,3 +680,45 @@ fn a_program_that_fails_only_sometimes_is_called_nondeterministic() {
         );
     }
 }
+
+#[test]
+fn shrinking_takes_two_steps_at_once_where_one_is_stuck() {
+    // Our checkers_pos, wrapped to answer wrong whenever the number of
+    // pieces is even and not 0: no input one piece smaller fails, yet two
+    // pieces fewer does, down to 2.
+    let dir = TempDir::new("stress-even");
+    let script = dir.join("even.sh");
+    fs::write(
+        &script,
+        format!(
+            "input=$(cat)\n\
+             total=$(printf '%s\\n' \"$input\" | awk '{{for (i = 1; i <= NF; i++) t[++n] = $i}} \
+             END {{print t[1] + t[t[1] + 2]}}')\n\
+             if [ $((total % 2)) -eq 0 ] && [ \"$total\" -ge 2 ]; then echo wrong; exit 0; fi\n\
+             printf '%s\\n' \"$input\" | exec '{}'\n",
+            our_solution("checkers_pos").display()
+        ),
+    )
+    .unwrap();
+    let saved = TempDir::new("stress-even-saved");
+    let cmd = format!("sh {}", script.display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        "100",
+        "--seed",
+        "2",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "WA on case");
+    let name = format!("checkers_pos-seed2-case{}", found_on);
+    let original = fs::read_to_string(saved.join(format!("{}-original.in", name))).unwrap();
+    let shrunk = fs::read_to_string(saved.join(format!("{}-shrunk.in", name))).unwrap();
+    assert!(size("checkers_pos", &original) >= 4, "{}", r.stdout);
+    assert_eq!(size("checkers_pos", &shrunk), 2, "{}", r.stdout);
+    assert!(r.stdout.contains("shrunk from "), "{}", r.stdout);
+}
