@@ -722,3 +722,47 @@ fn shrinking_takes_two_steps_at_once_where_one_is_stuck() {
     assert_eq!(size("checkers_pos", &shrunk), 2, "{}", r.stdout);
     assert!(r.stdout.contains("shrunk from "), "{}", r.stdout);
 }
+
+#[test]
+fn a_solver_too_slow_for_the_hard_boards_gets_tle() {
+    // Our solitaire_chess without its memo of dead ends: a few milliseconds
+    // on most boards, but several times our time on the hardest ones, over
+    // a 100 ms limit. Random boards alone never catch it (2000 cases of seed
+    // 1 pass); the generator mixes in the hardest boards known.
+    let dir = TempDir::new("stress-sc-slow");
+    let exe = broken(
+        &dir,
+        "solitaire_chess",
+        &[("        self.dead_ends.insert(occ, strengths);\n", "")],
+    );
+    let saved = dir.join("saved");
+    let r = judge(&[
+        "solitaire_chess",
+        "--cmd",
+        exe.to_str().unwrap(),
+        "--stress",
+        "300",
+        "--seed",
+        "1",
+        "--time-limit",
+        "100",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "TLE on case");
+    // The board that caught it is one of the hard ones: 14 or more
+    // bishops, knights and pawns, which a random board hardly ever is.
+    let original = saved
+        .read_dir()
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            name.contains(&format!("-case{}-", found_on)) && name.ends_with("-original.in")
+        })
+        .unwrap_or_else(|| panic!("no saved original:\n{}", r.stdout));
+    let board = fs::read_to_string(original).unwrap();
+    assert!(size("solitaire_chess", &board) >= 14, "{}", board);
+    assert!(board.chars().all(|c| "BNP.\n".contains(c)), "{}", board);
+}
