@@ -24,6 +24,13 @@ pub fn say(line: &str) {
     }
 }
 
+/// Prints a line that holds something the program wrote (its output, its
+/// stderr, a reason quoting them), after `indent`, with control characters
+/// escaped: a program cannot move the cursor or write over the report.
+pub fn say_detail(indent: &str, line: &str) {
+    say(&format!("{}{}", indent, escape_controls(line)));
+}
+
 /// Stops the judge before it starts when its standard output was closed
 /// (`judge >&-`): the report would be lost. Rust's runtime reopens a closed
 /// descriptor 1 as `/dev/null` for reading and writing, which a shell's
@@ -193,7 +200,7 @@ pub fn report_suite(
             let not_run = counted(suite.tests.len(), "tests");
             say(&format!("  CE    {} not run", not_run));
             for line in &judged.details {
-                say(&format!("        {}", line));
+                say_detail("        ", line);
             }
         } else {
             for test in suite.tests.iter() {
@@ -259,8 +266,22 @@ pub fn report_suite(
     }
     let mut records = Records::default();
     let mut failed = 0;
-    for test in suite.tests.iter() {
+    for (done, test) in suite.tests.iter().enumerate() {
         let judged = results.next().expect("one verdict per test");
+        if let (Some(why), true) = (&judged.not_started, table) {
+            // One line for the rest of the suite, not one per test.
+            let left = suite.tests.len() - done;
+            results.take(left - 1).for_each(drop);
+            say_detail(
+                "  RE    ",
+                &format!(
+                    "could not be started: {} ({} failed)",
+                    why.replace('\n', " / "),
+                    counted(left, "tests")
+                ),
+            );
+            return (done - failed, failed + left);
+        }
         if table {
             report_test(&test.name, &judged, colour);
         } else {
@@ -298,7 +319,7 @@ fn report_test(name: &str, judged: &Judged, colour: bool) {
         colour,
     ));
     for line in &judged.details {
-        say(&format!("        {}", line));
+        say_detail("        ", line);
     }
     if let Some(shown) = &judged.shown {
         show_verbose(shown);
@@ -391,7 +412,7 @@ fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
         }
         say(&format!("        {}:", what));
         for line in String::from_utf8_lossy(text).lines() {
-            say(&format!("        | {}", escape_controls(line)));
+            say_detail("        | ", line);
         }
     }
 }

@@ -136,7 +136,18 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         )?,
     };
     if let Some(why) = report.not_started {
-        return Err(io::Error::new(io::ErrorKind::NotFound, why));
+        // As a shell says it: exit status 127 and a message on stderr, so
+        // that `verdict::could_not_start` knows it whoever ran the program.
+        let program = cmd.get_program().to_string_lossy().into_owned();
+        return Ok(Outcome {
+            wall: report.wall,
+            waited: Duration::ZERO,
+            usage: None,
+            end: End::Exited(ExitStatus::from_raw(127 << 8)),
+            stdout: Vec::new(),
+            stderr_tail: format!("{}: {}", program, why).into_bytes(),
+            leftovers: Vec::new(),
+        });
     }
     if let Some(why) = report
         .problem

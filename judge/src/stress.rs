@@ -17,15 +17,23 @@
 //! (a piece fewer, a weaker piece, fewer moves), keeps the first on which the
 //! program still fails the same way (the same verdict and the same kind of
 //! reason, so that one bug is not traded for another), and starts again from
-//! there until no smaller input fails, or its time budget runs out. A program
+//! there until no smaller input fails, or its time budget runs out. Where no
+//! input one step smaller fails, it tries those two steps smaller. A program
 //! the shell cannot start is reported without shrinking.
+//!
+//! A program may fail an input only sometimes (it reads the clock, races
+//! threads, or is slow only when the machine is busy). So a candidate is kept
+//! only when it fails twice, and the first failing input and the shrunk one
+//! are each judged three more times: if any of those runs passes, the report
+//! says `nondeterministic: failed k of n runs`, and so do the saved names.
 
 use crate::problems::Problem;
-use crate::report::{counted, say, warn};
+use crate::report::{counted, say, say_detail, warn};
 use crate::rng::Rng;
-use crate::suite::{limits_for_problem, shell_command, workspace_root};
+use crate::suite::{cores, limits_for_problem, shell_command, workspace_root};
 use crate::{build, run, verdict};
 
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{IsTerminal, Write};
@@ -201,25 +209,6 @@ fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result<Str
     ))
 }
 
-/// Whether the shell said it could not start the program: exit status 126
-/// (found but not executable) or 127 (not found), with the shell's message.
-fn could_not_start(outcome: &run::Outcome) -> bool {
-    let code = match &outcome.end {
-        run::End::Exited(status) => status.code(),
-        _ => None,
-    };
-    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
-    matches!(code, Some(126) | Some(127))
-        && [
-            "not found",
-            "Permission denied",
-            "No such file",
-            "cannot execute",
-        ]
-        .iter()
-        .any(|message| stderr.contains(message))
-}
-
 /// Runs our solution and the user's program on `input` and judges the user's
 /// under `limits`.
 fn judge_case(
@@ -229,6 +218,18 @@ fn judge_case(
     limits: &run::Limits,
 ) -> Result<Case, String> {
     let answer = our_answer(programs, problem, &input)?;
+    judge_theirs(programs, problem, input, answer, limits)
+}
+
+/// Runs the user's program on `input` and judges its output against our
+/// `answer` under `limits`.
+fn judge_theirs(
+    programs: &Programs,
+    problem: &Problem,
+    input: String,
+    answer: String,
+    limits: &run::Limits,
+) -> Result<Case, String> {
     let argv = programs.theirs.as_ref().expect("a program to judge");
     let outcome = run_program(argv, &input, limits)?;
     let output = String::from_utf8_lossy(&outcome.stdout).into_owned();
@@ -245,7 +246,7 @@ fn judge_case(
         verdict,
         output,
         details,
-        cannot_run: could_not_start(&outcome),
+        cannot_run: verdict::could_not_start(&outcome),
     });
     Ok(Case {
         input,
@@ -254,8 +255,75 @@ fn judge_case(
     })
 }
 
-fn workers() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get())
+/// The same case judged once more (our answer is known already).
+fn judge_again(
+    programs: &Programs,
+    problem: &Problem,
+    case: &Case,
+    limits: &run::Limits,
+) -> Result<Case, String> {
+    judge_theirs(
+        programs,
+        problem,
+        case.input.clone(),
+        case.answer.clone(),
+        limits,
+    )
+}
+
+/// How often the program failed an input, of how many runs.
+#[derive(Clone, Copy)]
+struct Runs {
+    failed: usize,
+    total: usize,
+}
+
+impl Runs {
+    fn deterministic(&self) -> bool {
+        self.failed == self.total
+    }
+}
+
+/// A failing input is judged this many times more, one run after the other:
+/// a program that passes one of them is nondeterministic (it reads the
+/// clock, races threads, or depends on how busy the machine is).
+const REPLAYS: usize = 3;
+
+/// Judges a failing case [`REPLAYS`] more times: `runs` so far, plus those.
+fn replay_failure(
+    programs: &Programs,
+    problem: &Problem,
+    case: &Case,
+    mut runs: Runs,
+) -> Result<Runs, String> {
+    for _ in 0..REPLAYS {
+        let again = judge_again(programs, problem, case, &programs.limits)?;
+        runs.total += 1;
+        if again.failure.is_some() {
+            runs.failed += 1;
+        }
+    }
+    Ok(runs)
+}
+
+/// The line saying a program does not always fail the same input, or `None`
+/// when it did fail every run.
+fn nondeterminism(case: usize, original: Runs, shrunk: Option<Runs>) -> Option<String> {
+    let runs = |r: Runs| format!("{} of {}", r.failed, counted(r.total, "runs"));
+    match shrunk {
+        _ if original.deterministic() && shrunk.map_or(true, |r| r.deterministic()) => None,
+        None => Some(format!(
+            "nondeterministic: failed {} on the input of case {}",
+            runs(original),
+            case
+        )),
+        Some(shrunk) => Some(format!(
+            "nondeterministic: failed {} on the input of case {}, {} on the shrunk input",
+            runs(original),
+            case,
+            runs(shrunk)
+        )),
+    }
 }
 
 /// `--stress`: `Ok(true)` when no case failed.
@@ -296,11 +364,16 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         rate_text(rate)
     ));
     let original = case.clone();
-    let shrunk = if failure.cannot_run {
+    let mut original_runs = Runs {
+        failed: 1,
+        total: 1,
+    };
+    let (shrunk, shrunk_runs) = if failure.cannot_run {
         // Not the input's fault: every input would fail the same way.
         say("the program could not be started: nothing to shrink");
-        original.clone()
+        (original.clone(), None)
     } else {
+        original_runs = replay_failure(&programs, problem, &original, original_runs)?;
         let Shrunk {
             case,
             steps,
@@ -317,14 +390,35 @@ pub fn stress(request: &Request) -> Result<bool, String> {
             counted(tried, "smaller candidates")
         ));
         for note in notes {
-            say(&note);
+            say_detail("", &note);
         }
-        case
+        // A candidate was kept after failing twice.
+        let runs = (steps > 0)
+            .then(|| {
+                replay_failure(
+                    &programs,
+                    problem,
+                    &case,
+                    Runs {
+                        failed: 2,
+                        total: 2,
+                    },
+                )
+            })
+            .transpose()?;
+        (case, runs)
     };
+    let flaky = nondeterminism(index + 1, original_runs, shrunk_runs);
+    if let Some(line) = &flaky {
+        say(line);
+    }
     report(problem, &shrunk);
     if let Some(dir) = request.save {
         // "-original" sorts before "-shrunk", so --tests lists them in order.
-        let name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
+        let mut name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
+        if flaky.is_some() {
+            name += "-nondeterministic";
+        }
         save(dir, &format!("{}-original", name), &original)?;
         save(dir, &format!("{}-shrunk", name), &shrunk)?;
         say(&format!(
@@ -367,10 +461,9 @@ fn find_failure(
     let done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let found: Mutex<Vec<(usize, Result<Case, String>)>> = Mutex::new(Vec::new());
-    let progress = std::io::stderr().is_terminal();
-    let started = Instant::now();
+    let mut progress = Progress::new();
     thread::scope(|scope| {
-        for _ in 0..workers() {
+        for _ in 0..cores() {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= cases || stop.load(Ordering::SeqCst) {
@@ -385,24 +478,12 @@ fn find_failure(
                 done.fetch_add(1, Ordering::SeqCst);
             });
         }
-        if progress {
-            // The workers end when all cases ran or one failed.
-            while done.load(Ordering::SeqCst) < cases && !stop.load(Ordering::SeqCst) {
-                thread::sleep(Duration::from_millis(200));
-                let n = done.load(Ordering::SeqCst);
-                let rate = n as f64 / started.elapsed().as_secs_f64();
-                let _ = write!(
-                    std::io::stderr(),
-                    "\r{} of {} cases, {}, seed {}   ",
-                    n,
-                    cases,
-                    rate_text(rate),
-                    seed
-                );
-                let _ = std::io::stderr().flush();
-            }
-            let _ = write!(std::io::stderr(), "\r{:60}\r", "");
+        // The workers end when all cases ran or one failed.
+        while done.load(Ordering::SeqCst) < cases && !stop.load(Ordering::SeqCst) {
+            thread::sleep(Duration::from_millis(200));
+            progress.show(done.load(Ordering::SeqCst), cases, seed);
         }
+        progress.clear();
     });
     let mut found = found.into_inner().expect("no panics");
     found.sort_by_key(|(i, _)| *i);
@@ -410,6 +491,57 @@ fn find_failure(
     match found.into_iter().next() {
         None => Ok((done, None)),
         Some((i, judged)) => Ok((done, Some((i, judged?)))),
+    }
+}
+
+/// Without a terminal, a progress line this often.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Progress on stderr while the cases run: on a terminal one line rewritten
+/// in place five times a second; otherwise (stderr redirected to a file or a
+/// pipe, where `\r` would pile up) a line of its own every
+/// [`PROGRESS_EVERY`], so that a long run is seen to be alive.
+struct Progress {
+    terminal: bool,
+    started: Instant,
+    last_line: Instant,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            terminal: std::io::stderr().is_terminal(),
+            started: Instant::now(),
+            last_line: Instant::now(),
+        }
+    }
+
+    fn show(&mut self, done: usize, cases: usize, seed: u64) {
+        let elapsed = self.started.elapsed();
+        let rate = rate_text(done as f64 / elapsed.as_secs_f64().max(1e-9));
+        if self.terminal {
+            let mut stderr = std::io::stderr();
+            let line = format!("{} of {} cases, {}, seed {}   ", done, cases, rate, seed);
+            let _ = write!(stderr, "\r{}", line);
+            let _ = stderr.flush();
+        } else if self.last_line.elapsed() >= PROGRESS_EVERY {
+            self.last_line = Instant::now();
+            warn(&format!(
+                "judge: {} of {} cases, {}, {} s elapsed, seed {}",
+                done,
+                cases,
+                rate,
+                elapsed.as_secs(),
+                seed
+            ));
+        }
+    }
+
+    /// Wipes the terminal's progress line before the report.
+    fn clear(&self) {
+        if self.terminal {
+            let _ = write!(std::io::stderr(), "\r{:60}\r", "");
+        }
     }
 }
 
@@ -457,49 +589,41 @@ fn shrink_limits(limits: &run::Limits, kind: &str) -> run::Limits {
 fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shrunk, String> {
     let kind = case.failure.as_ref().expect("a failing case").kind();
     let limits = shrink_limits(&programs.limits, &kind);
-    let started = Instant::now();
-    let (mut steps, mut tried) = (0, 0);
+    let mut search = Search {
+        programs,
+        problem,
+        kind: kind.clone(),
+        limits,
+        started: Instant::now(),
+        tried: 0,
+        out_of_time: false,
+    };
+    let mut steps = 0;
     let mut notes = Vec::new();
-    'smaller: loop {
-        let candidates = (problem.shrink)(&case.input);
-        // Candidates are judged a batch at a time, one per core; the first
-        // failing one in the problem's order is kept.
-        for batch in candidates.chunks(workers()) {
-            if started.elapsed() > SHRINK_BUDGET {
-                notes.push(format!(
-                    "shrinking stopped after {} s (its time budget): the input shown is \
-                     the smallest failing one found so far",
-                    SHRINK_BUDGET.as_secs()
-                ));
-                break 'smaller;
-            }
-            let judged: Vec<Result<Case, String>> = thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|input| {
-                        scope.spawn(|| judge_case(programs, problem, input.clone(), &limits))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a judging thread panicked"))
-                    .collect()
-            });
-            for smaller in judged {
-                tried += 1;
-                // A candidate our solution cannot answer, or whose answer the
-                // checker rejects, is not a valid input: skipped.
-                let Ok(smaller) = smaller else { continue };
-                let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
-                if valid.is_ok() && smaller.failure.as_ref().is_some_and(|f| f.kind() == kind) {
-                    case = smaller;
-                    steps += 1;
-                    continue 'smaller;
-                }
-            }
+    loop {
+        let singles = (problem.shrink)(&case.input);
+        let mut found = search.first_failing(&singles)?;
+        if found.is_none() && !search.out_of_time {
+            // One step at a time can be stuck where two together are not:
+            // two pieces that each keep the bug alone, say.
+            found = search.first_failing(&two_steps(problem, &singles))?;
         }
-        break;
+        match found {
+            Some(smaller) => {
+                case = smaller;
+                steps += 1;
+            }
+            None => break,
+        }
     }
+    if search.out_of_time {
+        notes.push(format!(
+            "shrinking stopped after {} s (its time budget): the input shown is \
+             the smallest failing one found so far",
+            SHRINK_BUDGET.as_secs()
+        ));
+    }
+    let tried = search.tried;
     if steps > 0 && limits.time != programs.limits.time {
         notes.push(format!(
             "(smaller inputs were judged with the safety net at {} ms, not at {} ms)",
@@ -530,6 +654,92 @@ fn shrink(programs: &Programs, problem: &Problem, mut case: Case) -> Result<Shru
     })
 }
 
+/// At most this many inputs two shrinking steps away are tried, when no
+/// input one step away fails.
+const MAX_TWO_STEPS: usize = 400;
+
+/// The inputs two shrinking steps away (each of `singles`, shrunk once
+/// more), in the problem's order, without repeats or the singles themselves;
+/// at most [`MAX_TWO_STEPS`] of them.
+fn two_steps(problem: &Problem, singles: &[String]) -> Vec<String> {
+    let mut seen: HashSet<&str> = singles.iter().map(String::as_str).collect();
+    let mut pairs = Vec::new();
+    let seconds: Vec<Vec<String>> = singles.iter().map(|one| (problem.shrink)(one)).collect();
+    for two in seconds.iter().flatten() {
+        if pairs.len() == MAX_TWO_STEPS {
+            break;
+        }
+        if seen.insert(two) {
+            pairs.push(two.clone());
+        }
+    }
+    pairs
+}
+
+/// The shrinker's search for a smaller failing input: what it looks for, and
+/// what it has spent.
+struct Search<'a> {
+    programs: &'a Programs,
+    problem: &'a Problem,
+    /// The kind of failure to keep (see `Failure::kind`).
+    kind: String,
+    limits: run::Limits,
+    started: Instant,
+    /// Candidates tried (counted as if tried one at a time: those after the
+    /// one kept are not counted).
+    tried: usize,
+    /// Whether [`SHRINK_BUDGET`] ran out.
+    out_of_time: bool,
+}
+
+impl Search<'_> {
+    /// The first of `candidates`, in their order, that is a valid input and
+    /// fails the same way twice. They are judged a batch at a time, one per
+    /// core.
+    fn first_failing(&mut self, candidates: &[String]) -> Result<Option<Case>, String> {
+        let (programs, problem, limits) = (self.programs, self.problem, &self.limits);
+        for batch in candidates.chunks(cores()) {
+            if self.started.elapsed() > SHRINK_BUDGET {
+                self.out_of_time = true;
+                return Ok(None);
+            }
+            let judged: Vec<Result<Case, String>> = thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|input| {
+                        scope.spawn(|| judge_case(programs, problem, input.clone(), limits))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a judging thread panicked"))
+                    .collect()
+            });
+            for smaller in judged {
+                self.tried += 1;
+                // A candidate our solution cannot answer, or whose answer the
+                // checker rejects, is not a valid input: skipped.
+                let Ok(smaller) = smaller else { continue };
+                let valid = (problem.checker)(&smaller.input, &smaller.answer, &smaller.answer);
+                if valid.is_err() || !self.fails(&smaller) {
+                    continue;
+                }
+                // Kept only when it fails a second run too: a flaky program
+                // would otherwise be shrunk towards inputs it passes.
+                let again = judge_again(programs, problem, &smaller, limits)?;
+                if self.fails(&again) {
+                    return Ok(Some(again));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn fails(&self, case: &Case) -> bool {
+        case.failure.as_ref().is_some_and(|f| f.kind() == self.kind)
+    }
+}
+
 /// Prints the case: input, our answer, the program's answer, why it failed
 /// and the input board.
 fn report(problem: &Problem, case: &Case) {
@@ -540,7 +750,7 @@ fn report(problem: &Problem, case: &Case) {
             say("  (nothing)");
         }
         for line in text.lines() {
-            say(&format!("  {}", line));
+            say_detail("  ", line);
         }
     };
     indented("input", &case.input);
@@ -621,7 +831,7 @@ pub fn generate(request: &Request) -> Result<(), String> {
     let width = count.to_string().len().max(4);
     fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
     thread::scope(|scope| {
-        for _ in 0..workers() {
+        for _ in 0..cores() {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= count || !errors.lock().expect("no panics").is_empty() {

@@ -48,6 +48,7 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         })
         .collect();
 
+    warn_of_overcommit(options.jobs);
     let jobs: Vec<(usize, usize)> = suites
         .iter()
         .enumerate()
@@ -68,6 +69,26 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         say(&format!("{} passed, {} failed", passed, failed));
     }
     Ok(failed == 0 && passed > 0)
+}
+
+/// The number of cores the judge may use.
+pub fn cores() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `-j` above the number of cores makes tests wait for a CPU: their wall
+/// times grow, and a verdict on wall time (TLE (wall)) may be the machine's
+/// doing rather than the program's. Said once, on stderr.
+fn warn_of_overcommit(jobs: Option<usize>) {
+    let cores = cores();
+    if let Some(jobs) = jobs.filter(|&jobs| jobs > cores) {
+        warn(&format!(
+            "judge: warning: -j {} is more than the {} here: tests will wait for a CPU, \
+             which makes wall times and TLE (wall) verdicts unreliable",
+            jobs,
+            crate::report::counted(cores, "cores")
+        ));
+    }
 }
 
 /// One test: an input and the reference answer beside it.
@@ -96,6 +117,9 @@ pub struct Judged {
     pub details: Vec<String>,
     /// For `--verbose`: the input, the output and the end of stderr.
     pub shown: Option<[Vec<u8>; 3]>,
+    /// The shell's words when it could not start the program at all (see
+    /// `verdict::could_not_start`): no test is to blame.
+    pub not_started: Option<String>,
 }
 
 impl Judged {
@@ -107,6 +131,7 @@ impl Judged {
             memory_kib: None,
             details,
             shown: None,
+            not_started: None,
         }
     }
 }
@@ -320,10 +345,7 @@ pub fn run_in_parallel(
     let (tx, rx) = mpsc::channel();
     // Repeated runs are a benchmark: one at a time, so they do not compete.
     let workers = match options.repeat {
-        1 => options
-            .jobs
-            .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
-            .min(MAX_JOBS),
+        1 => options.jobs.unwrap_or_else(cores).min(MAX_JOBS),
         _ => 1,
     };
     let settings = Arc::new(RunSettings {
@@ -456,6 +478,11 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
         }
     }
     let cpu_ms = (cpus.len() == walls.len()).then(|| median(&mut cpus));
+    let not_started = verdict::could_not_start(&last).then(|| {
+        String::from_utf8_lossy(&last.stderr_tail)
+            .trim()
+            .to_string()
+    });
     Judged {
         verdict: judged.0,
         wall_ms: Some(median(&mut walls)),
@@ -465,6 +492,7 @@ fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSe
         shown: settings
             .verbose
             .then_some([input, last.stdout, last.stderr_tail]),
+        not_started,
     }
 }
 

@@ -1138,14 +1138,15 @@ mod sys {
             let Some((name, fields)) = stat_fields(pid) else {
                 continue;
             };
+            // A zombie waits to be reaped, and a process on its way out
+            // (PF_EXITING) is one a moment later; neither runs on, unless
+            // other threads of it do (a leader that called pthread_exit).
             let zombie = fields.first().is_some_and(|s| s == "Z" || s == "X");
             const PF_EXITING: u64 = 0x4;
             let flags = fields.get(6).and_then(|f| f.parse::<u64>().ok());
-            if flags.is_some_and(|f| f & PF_EXITING != 0) {
-                continue;
-            }
+            let exiting = flags.is_some_and(|f| f & PF_EXITING != 0);
             let threads = std::fs::read_dir(format!("/proc/{}/task", pid)).map_or(0, |d| d.count());
-            if zombie && threads <= 1 {
+            if (zombie || exiting) && threads <= 1 {
                 continue;
             }
             let mut held = Vec::new();

@@ -12,8 +12,10 @@
 //!    [`ran_out_of_memory`]), otherwise RE.
 //! 6. Peak memory over the limit (only where the limit could not be enforced):
 //!    MLE.
-//! 7. Otherwise the checker says AC or WA; a WA also shows the input board
-//!    drawn with the problem's own coordinates.
+//! 7. Otherwise the checker says AC or WA.
+//!
+//! Every verdict but AC comes with the end of the program's stderr and the
+//! input board drawn with the problem's own coordinates.
 //!
 //! Then, if the run left processes running, they were killed and a line says
 //! so; a test that would have been AC becomes RE, since a submission that
@@ -38,7 +40,8 @@ pub fn decide(
     outcome: &Outcome,
     limits: &Limits,
 ) -> (&'static str, Vec<String>) {
-    let (verdict, mut details) = verdict(problem, input, answer, outcome, limits);
+    let (checker, picture) = problem;
+    let (verdict, mut details) = verdict(checker, input, answer, outcome, limits);
     let verdict = match verdict {
         "AC" if !outcome.leftovers.is_empty() => "RE",
         verdict => verdict,
@@ -62,11 +65,17 @@ pub fn decide(
             names
         ));
     }
+    if verdict != "AC" {
+        if let Some(board) = picture(&String::from_utf8_lossy(input)) {
+            details.push("the input board:".to_string());
+            details.extend(board.lines().map(|line| format!("  {}", line)));
+        }
+    }
     (verdict, details)
 }
 
 fn verdict(
-    (checker, picture): (Checker, Picture),
+    checker: Checker,
     input: &[u8],
     answer: &[u8],
     outcome: &Outcome,
@@ -173,15 +182,30 @@ fn verdict(
     let output = String::from_utf8_lossy(&outcome.stdout);
     match checker(&input, &answer, &output) {
         Ok(()) => ("AC", Vec::new()),
-        Err(why) => {
-            let mut details: Vec<String> = why.lines().map(String::from).collect();
-            if let Some(board) = picture(&input) {
-                details.push("the input board:".to_string());
-                details.extend(board.lines().map(|line| format!("  {}", line)));
-            }
-            ("WA", details)
-        }
+        Err(why) => ("WA", why.lines().map(String::from).collect()),
     }
+}
+
+/// Whether the shell said it could not start the program: exit status 126
+/// (found but not executable) or 127 (not found), with the shell's message.
+/// No input is to blame then: the suite reports it once, not once per test,
+/// and `--stress` does not shrink.
+pub fn could_not_start(outcome: &Outcome) -> bool {
+    let code = match &outcome.end {
+        End::Exited(status) => status.code(),
+        _ => None,
+    };
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    matches!(code, Some(126) | Some(127))
+        && [
+            "not found",
+            "Permission denied",
+            "No such file",
+            "cannot execute",
+            "Exec format error",
+        ]
+        .iter()
+        .any(|message| stderr.contains(message))
 }
 
 /// What the common languages print when an allocation fails, in lower case:
@@ -391,6 +415,46 @@ mod tests {
             "only the tail: {:?}",
             d
         );
+    }
+
+    #[test]
+    fn every_failure_but_no_success_shows_the_board() {
+        let judge = |o: &Outcome| {
+            decide(
+                (crate::lines::check, |input| {
+                    Some(format!("board of {}", input))
+                }),
+                b"7 8",
+                b"15\n",
+                o,
+                &LIMITS,
+            )
+        };
+        let wrong = Outcome {
+            stdout: b"16\n".to_vec(),
+            ..outcome(exit(0), 10, 5, 3000, "")
+        };
+        for o in [
+            outcome(exit(3), 10, 5, 3000, "oops"),
+            outcome(exit(0), 1600, 1500, 2000, ""),
+            outcome(
+                signal(6),
+                10,
+                5,
+                3000,
+                "memory allocation of 8 bytes failed",
+            ),
+            wrong,
+        ] {
+            let (v, d) = judge(&o);
+            assert_eq!(
+                d[d.len() - 2..],
+                ["the input board:", "  board of 7 8"],
+                "{}",
+                v
+            );
+        }
+        assert_eq!(judge(&outcome(exit(0), 10, 5, 3000, "")), ("AC", vec![]));
     }
 
     #[test]

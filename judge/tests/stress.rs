@@ -233,8 +233,9 @@ fn finds_duplicate_outcomes_counted_twice() {
     // smallest such position has five pieces: a jumper going round a loop of
     // four captures one way or the other (no three captures close a loop).
     // Removing pieces cannot move the jumper, so when a chain leads it into
-    // the loop from afar the pieces on the way stay: seed 1 ends at seven
-    // pieces that way, seed 3 at the smallest five.
+    // the loop from afar the pieces on the way would stay (seed 1 ended at
+    // seven pieces that way); the shrinker also plays single jumps, which
+    // bring the jumper to the loop.
     let exe = broken(
         &dir,
         "checkers_pos",
@@ -256,7 +257,9 @@ fn finds_duplicate_outcomes_counted_twice() {
             ),
         ],
     );
-    finds_and_shrinks("checkers_pos", &exe, "3", 5);
+    for seed in ["1", "3"] {
+        finds_and_shrinks("checkers_pos", &exe, seed, 5);
+    }
 }
 
 #[test]
@@ -588,4 +591,182 @@ fn generate_refuses_a_folder_with_generated_tests() {
         r.stderr
     );
     assert_eq!(files(&dir), before);
+}
+
+#[test]
+fn a_long_run_without_a_terminal_says_how_far_it_got() {
+    // A correct but slow program (a second of sleep per case, no CPU), with
+    // enough cases to keep every core busy for more than 10 s; stderr is a
+    // pipe here, not a terminal.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cases = (11 * cores + 2).to_string();
+    let cmd = format!("sleep 1; exec {}", our_solution("checkers_pos").display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        &cases,
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    let progress: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|line| line.contains(" s elapsed, seed 3"))
+        .collect();
+    assert!(!progress.is_empty(), "no progress line:\n{}", r.stderr);
+    assert!(
+        progress[0].starts_with("judge: ")
+            && progress[0].contains(&format!(" of {} cases, ", cases)),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains('\r'), "{:?}", r.stderr);
+}
+
+#[test]
+fn a_program_that_fails_only_sometimes_is_called_nondeterministic() {
+    // Our checkers_pos, wrapped so that every third run answers wrong: the
+    // runs are counted in a file. The judge replays a failing input one run
+    // at a time, so of three replays exactly one fails.
+    let dir = TempDir::new("stress-flaky");
+    let script = dir.join("flaky.sh");
+    fs::write(
+        &script,
+        format!(
+            "n=$(cat '{count}' 2>/dev/null); n=$((${{n:-0}} + 1)); echo $n > '{count}'\n\
+             if [ $((n % 3)) -eq 0 ]; then cat >/dev/null; echo wrong; exit 0; fi\n\
+             exec '{ours}'\n",
+            count = dir.join("count").display(),
+            ours = our_solution("checkers_pos").display()
+        ),
+    )
+    .unwrap();
+    let saved = dir.join("saved");
+    let cmd = format!("sh {}", script.display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        "100",
+        "--seed",
+        "6",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "WA on case");
+    let said = format!(
+        "nondeterministic: failed 2 of 4 runs on the input of case {}",
+        found_on
+    );
+    assert!(r.stdout.contains(&said), "{}", r.stdout);
+    // A smaller input was kept only if it failed twice in a row; its three
+    // replays fail once.
+    if !r.stdout.contains(" in 0 steps,") {
+        assert!(
+            r.stdout.contains(", 3 of 5 runs on the shrunk input"),
+            "{}",
+            r.stdout
+        );
+    }
+    // The saved names say it too.
+    let name = format!("checkers_pos-seed6-case{}-nondeterministic", found_on);
+    for what in ["original", "shrunk"] {
+        assert!(
+            saved.join(format!("{}-{}.in", name, what)).is_file(),
+            "{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn shrinking_takes_two_steps_at_once_where_one_is_stuck() {
+    // Our checkers_pos, wrapped to answer wrong whenever the number of
+    // pieces is even and not 0: no input one piece smaller fails, yet two
+    // pieces fewer does, down to 2.
+    let dir = TempDir::new("stress-even");
+    let script = dir.join("even.sh");
+    fs::write(
+        &script,
+        format!(
+            "input=$(cat)\n\
+             total=$(printf '%s\\n' \"$input\" | awk '{{for (i = 1; i <= NF; i++) t[++n] = $i}} \
+             END {{print t[1] + t[t[1] + 2]}}')\n\
+             if [ $((total % 2)) -eq 0 ] && [ \"$total\" -ge 2 ]; then echo wrong; exit 0; fi\n\
+             printf '%s\\n' \"$input\" | exec '{}'\n",
+            our_solution("checkers_pos").display()
+        ),
+    )
+    .unwrap();
+    let saved = TempDir::new("stress-even-saved");
+    let cmd = format!("sh {}", script.display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        "100",
+        "--seed",
+        "2",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "WA on case");
+    let name = format!("checkers_pos-seed2-case{}", found_on);
+    let original = fs::read_to_string(saved.join(format!("{}-original.in", name))).unwrap();
+    let shrunk = fs::read_to_string(saved.join(format!("{}-shrunk.in", name))).unwrap();
+    assert!(size("checkers_pos", &original) >= 4, "{}", r.stdout);
+    assert_eq!(size("checkers_pos", &shrunk), 2, "{}", r.stdout);
+    assert!(r.stdout.contains("shrunk from "), "{}", r.stdout);
+}
+
+#[test]
+fn a_solver_too_slow_for_the_hard_boards_gets_tle() {
+    // Our solitaire_chess without its memo of dead ends: a few milliseconds
+    // on most boards, but over 200 ms of CPU time on the hardest ones, over
+    // a 150 ms limit. Random boards alone never catch it (2000 cases of seed
+    // 1 passed under 100 ms); the generator mixes in the hardest boards
+    // known (the first of seed 1 it cannot do in time is case 149).
+    let dir = TempDir::new("stress-sc-slow");
+    let exe = broken(
+        &dir,
+        "solitaire_chess",
+        &[("        self.dead_ends.insert(occ, strengths);\n", "")],
+    );
+    let saved = dir.join("saved");
+    let r = judge(&[
+        "solitaire_chess",
+        "--cmd",
+        exe.to_str().unwrap(),
+        "--stress",
+        "300",
+        "--seed",
+        "1",
+        "--time-limit",
+        "150",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    let found_on = number_after(&r.stdout, "TLE on case");
+    // The board that caught it is one of the hard ones: 14 or more
+    // bishops, knights and pawns, which a random board hardly ever is.
+    let original = saved
+        .read_dir()
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            name.contains(&format!("-case{}-", found_on)) && name.ends_with("-original.in")
+        })
+        .unwrap_or_else(|| panic!("no saved original:\n{}", r.stdout));
+    let board = fs::read_to_string(original).unwrap();
+    assert!(size("solitaire_chess", &board) >= 14, "{}", board);
+    assert!(board.chars().all(|c| "BNP.\n".contains(c)), "{}", board);
 }

@@ -63,30 +63,16 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// Boards found hard so far (hill-climbs on calls, with several seeds and move orders),
-/// the hardest first within each group: unsolvable, then solvable, then the samples'
-/// other hard boards. The first two are samples 28 and 29.
-const KNOWN: &[&str] = &[
-    "NPPNNN.BB.NBBPBB",
-    "BBBBBN.PP.NPNBNN",
-    "BBPBBN.BB.NPNPNN",
-    "NPBBB.NBNN.BNPPB",
-    "BPBBB.NBPN.BNNPN",
-    "NNBBPN.PP.NBNBBB",
-    "BBPBBN.BP.NNNBPN",
-    "BPPBBBBBN..NPNNP",
-    "PNBPN.BPNPBNNBNB",
-    "PBBNBPBPB.BPPPNN",
-    "NNPNPBBBP.PBPBPB",
-    "BPPPBBPBNB..BPPB",
-    "BBBNBNBPP.NPPBNN",
-    "PNPNPN.BBNBBBPPP",
-    "NNBNPN.PPPNBBBBB",
-    "PKPPPKKKK..BPNNP",
-    "NPPKBNPNK.KNPKQR",
-    "PPBPPPPPPRNBBPBP",
-    "PPPPPPPPPPPPPPPP",
-];
+/// Boards found hard so far, one a line, in `hard_boards.txt` (shared with the judge's
+/// generator): the hardest first within each group, unsolvable, then solvable, then the
+/// samples' other hard boards, and last two easy full boards. The first two are samples
+/// 28 and 29.
+fn known_boards() -> Vec<&'static str> {
+    include_str!("../hard_boards.txt")
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+}
 
 /// (calls, dead ends, solvable) of one board.
 fn measure(board: &str) -> (u64, u64, bool) {
@@ -573,6 +559,7 @@ fn ratio(binary: &str, pairs: usize, boards: &[&str]) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let known = known_boards();
     let number = |i: usize, default: u64| {
         args.get(i)
             .map(|a| a.parse().expect("a number"))
@@ -588,24 +575,24 @@ fn main() {
         ),
         Some("polish") => climb(
             number(1, 1),
-            KNOWN.len() - 2,
+            known.len() - 2,
             number(2, 500) as usize,
             b"BPN",
-            &KNOWN[..KNOWN.len() - 2],
+            &known[..known.len() - 2],
         ),
         Some("board") => args[1..].iter().for_each(|b| report(b)),
-        Some("ablate") => ablate(KNOWN),
+        Some("ablate") => ablate(&known),
         Some("orders") => {
             let hard: Vec<&str> = args[2..].iter().map(|a| a.as_str()).collect();
             orders(
-                if hard.is_empty() { KNOWN } else { &hard },
+                if hard.is_empty() { &known } else { &hard },
                 number(1, 300) as usize,
             )
         }
         Some("blockers") => {
             let given: Vec<&str> = args[1..].iter().map(|a| a.as_str()).collect();
             blockers(if given.is_empty() {
-                &KNOWN[..3]
+                &known[..3]
             } else {
                 &given
             })
@@ -619,13 +606,13 @@ fn main() {
                 binary,
                 number(2, 31) as usize,
                 if given.is_empty() {
-                    &KNOWN[..2]
+                    &known[..2]
                 } else {
                     &given
                 },
             )
         }
-        Some("known") | None => KNOWN.iter().for_each(|b| report(b)),
+        Some("known") | None => known.iter().for_each(|b| report(b)),
         Some(other) => {
             eprintln!(
                 "hardness: unknown mode {:?} (known, climb, polish, board, ablate, orders, blockers, ratio)",

@@ -139,7 +139,11 @@ fn read(input: &str) -> Option<(Vec<usize>, Vec<usize>)> {
     Some((black, red))
 }
 
-/// Smaller inputs for the shrinker: one piece fewer, for each piece.
+/// Smaller inputs for the shrinker: one piece fewer, for each piece; then
+/// each single jump either side could make, played (the jumper lands beyond,
+/// the piece jumped leaves). Removing pieces never moves one, so a jumper
+/// whose chain reaches the interesting part of the board from afar would
+/// keep the pieces on its way; a jump played brings it nearer.
 pub fn shrink(input: &str) -> Vec<String> {
     let Some((black, red)) = read(input) else {
         return Vec::new();
@@ -155,7 +159,53 @@ pub fn shrink(input: &str) -> Vec<String> {
         fewer.remove(i);
         smaller.push(render(&black, &fewer));
     }
+    for (jumper, jumped) in jumps_played(&black, &red) {
+        smaller.push(render(&jumper, &jumped));
+    }
+    for (jumper, jumped) in jumps_played(&red, &black) {
+        smaller.push(render(&jumped, &jumper));
+    }
     smaller
+}
+
+/// Every single jump of a piece of `side` over one of `enemies`, played: the
+/// two lists afterwards, for each.
+fn jumps_played(side: &[usize], enemies: &[usize]) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let vacant = |square: usize| !side.contains(&square) && !enemies.contains(&square);
+    let mut played = Vec::new();
+    for (i, &from) in side.iter().enumerate() {
+        if !(1..=32).contains(&from) {
+            continue;
+        }
+        let (row, col) = cell(from);
+        for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let over = square_at(row as i64 + dr, col as i64 + dc);
+            let to = square_at(row as i64 + 2 * dr, col as i64 + 2 * dc);
+            let (Some(over), Some(to)) = (over, to) else {
+                continue;
+            };
+            let Some(victim) = enemies.iter().position(|&e| e == over) else {
+                continue;
+            };
+            if vacant(to) {
+                let mut moved = side.to_vec();
+                moved[i] = to;
+                let mut left = enemies.to_vec();
+                left.remove(victim);
+                played.push((moved, left));
+            }
+        }
+    }
+    played
+}
+
+/// The square (1-32) at `row`, `col` (0 = bottom, 0 = left), if that cell is
+/// on the board and dark.
+fn square_at(row: i64, col: i64) -> Option<usize> {
+    if !(0..8).contains(&row) || !(0..8).contains(&col) {
+        return None;
+    }
+    (1..=32).find(|&square| cell(square) == (row as usize, col as usize))
 }
 
 /// How big an input is: its number of pieces.
@@ -166,7 +216,25 @@ pub fn size(input: &str) -> (usize, &'static str) {
 
 #[cfg(test)]
 mod tests {
-    use super::picture;
+    use super::{picture, shrink};
+
+    #[test]
+    fn shrinking_plays_jumps_as_well_as_removing_pieces() {
+        // Black on 18, red on 22 (up and to the right of it), both 25 and 15
+        // vacant: black jumps to 25 taking 22, red jumps to 15 taking 18.
+        let got = shrink("1 18\n1 22\n");
+        assert_eq!(got, ["0\n1 22\n", "1 18\n0\n", "1 25\n0\n", "0\n1 15\n"]);
+        // No jump onto a taken square...
+        let got = shrink("1 18\n2 22 25\n");
+        assert!(
+            !got.iter().any(|input| input.starts_with("1 25")),
+            "{:?}",
+            got
+        );
+        // ... or off the board: black on 4 (bottom left corner) jumps red on
+        // 8 to 11, red cannot jump back.
+        assert_eq!(shrink("1 4\n1 8\n")[2..], ["1 11\n0\n"]);
+    }
 
     #[test]
     fn numbers_the_squares_and_marks_the_pieces() {

@@ -841,9 +841,70 @@ mod generator {
     }
 }
 
-/// A random valid input (a legal game of 1 to 100 moves) for the stress test.
+/// One case in this many is a hard game (see [`HARD_GAMES`]).
+const HARD_ONE_IN: u64 = 20;
+
+/// The games that need the most search known: samples 13 (a hundred moves,
+/// the most positions searched) and 14 and 15 (the deepest searches for
+/// blockers).
+const HARD_GAMES: [&str; 3] = [
+    include_str!("../../../samples/checks_post_facto/13-hundred-moves-most-search.in"),
+    include_str!("../../../samples/checks_post_facto/14-deepest-blocker-search.in"),
+    include_str!("../../../samples/checks_post_facto/15-deepest-blocker-search-2.in"),
+];
+
+/// A random valid input (a legal game of 1 to 100 moves) for the stress
+/// test. One in [`HARD_ONE_IN`] is one of the hard games, as it is or turned
+/// (see [`turned`]), so that a program too slow for the hardest samples gets
+/// TLE here too.
 pub fn generate(rng: &mut crate::rng::Rng) -> String {
+    if rng.below(HARD_ONE_IN) == 0 {
+        let game = rng.pick(&HARD_GAMES);
+        return match rng.chance(50) {
+            true => game.to_string(),
+            false => turned(game),
+        };
+    }
     generator::generate(rng)
+}
+
+/// The game on the board turned half round with the colours swapped: square
+/// `s` becomes `33 - s`, and the other side moves first. Each side's men then
+/// head the way the other's did, so the rules see the same game: legal from
+/// the turned positions, and as hard to search.
+fn turned(game: &str) -> String {
+    let mut text = String::with_capacity(game.len());
+    let mut number = String::new();
+    let flush = |number: &mut String, text: &mut String| {
+        if let Ok(square) = number.parse::<u8>() {
+            text.push_str(&(33 - square).to_string());
+        }
+        number.clear();
+    };
+    for (i, line) in game.lines().enumerate() {
+        if i == 0 {
+            // `W 100` becomes `B 100`: the header holds no square.
+            let swapped = match line.chars().next() {
+                Some('W') => 'B',
+                _ => 'W',
+            };
+            text.push(swapped);
+            text.push_str(line.get(1..).unwrap_or(""));
+            text.push('\n');
+            continue;
+        }
+        for c in line.chars() {
+            if c.is_ascii_digit() {
+                number.push(c);
+            } else {
+                flush(&mut number, &mut text);
+                text.push(c);
+            }
+        }
+        flush(&mut number, &mut text);
+        text.push('\n');
+    }
+    text
 }
 
 /// Smaller inputs for the shrinker. First contiguous runs of the moves, each a legal game
@@ -924,7 +985,68 @@ pub fn size(input: &str) -> (usize, &'static str) {
 mod tests {
     use super::generator::*;
     use super::{check, picture};
+    use super::{generate, turned, HARD_GAMES};
     use crate::rng::Rng;
+
+    /// An answer (two boards side by side) turned as [`turned`] turns a game:
+    /// rows and cells in reverse order, colours swapped.
+    fn turned_answer(answer: &str) -> String {
+        let swap = |c: char| match c {
+            'w' => 'b',
+            'b' => 'w',
+            'W' => 'B',
+            'B' => 'W',
+            c => c,
+        };
+        let mut rows: Vec<String> = answer
+            .lines()
+            .map(|row| {
+                let boards: Vec<String> = row
+                    .split(' ')
+                    .map(|board| board.chars().rev().map(swap).collect())
+                    .collect();
+                boards.join(" ")
+            })
+            .collect();
+        rows.reverse();
+        rows.join("\n") + "\n"
+    }
+
+    #[test]
+    fn a_turned_hard_game_is_as_legal_as_the_game() {
+        let answers = [
+            include_str!("../../../samples/checks_post_facto/13-hundred-moves-most-search.out"),
+            include_str!("../../../samples/checks_post_facto/14-deepest-blocker-search.out"),
+            include_str!("../../../samples/checks_post_facto/15-deepest-blocker-search-2.out"),
+        ];
+        for (game, answer) in HARD_GAMES.iter().zip(answers) {
+            assert_eq!(check(game, answer, answer), Ok(()));
+            let (game_turned, answer_turned) = (turned(game), turned_answer(answer));
+            assert_ne!(&game_turned, game);
+            assert_eq!(
+                check(&game_turned, "", &answer_turned),
+                Ok(()),
+                "{}",
+                game_turned
+            );
+            // The sample's answer itself does not fit the turned game.
+            assert!(check(&game_turned, "", answer).is_err());
+            assert_eq!(&turned(&game_turned), game);
+        }
+        assert_eq!(turned("B 2\n1-5\n30x23x14\n"), "W 2\n32-28\n3x10x19\n");
+    }
+
+    #[test]
+    fn about_one_case_in_twenty_is_a_hard_game() {
+        let hard: Vec<String> = HARD_GAMES
+            .iter()
+            .flat_map(|game| [game.to_string(), turned(game)])
+            .collect();
+        let drawn = (0..1000)
+            .filter(|&case| hard.contains(&generate(&mut Rng::for_case(3, case))))
+            .count();
+        assert!((25..=80).contains(&drawn), "{} hard games of 1000", drawn);
+    }
 
     const SAMPLE1_IN: &str = "W 3\n21-17\n13x22x31x24\n19x28\n";
     const SAMPLE1_OUT: &str = "\

@@ -350,11 +350,19 @@ pub fn picture(input: &str) -> Option<String> {
 
 const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 
-/// A random valid input: 2 to 16 pieces of every kind, mostly few. Half the
-/// boards are drawn at random (most are unsolvable once there are more than a
-/// few pieces); the other half are built backwards from one piece by undoing
-/// captures, so they are solvable however many pieces they hold.
+/// One case in this many is a hard board (see [`hard_board`]).
+const HARD_ONE_IN: u64 = 20;
+
+/// A random valid input. One in [`HARD_ONE_IN`] is a hard board, so that a
+/// program too slow for the hardest samples gets TLE here too. The others
+/// hold 2 to 16 pieces of every kind, mostly few: half of them drawn at
+/// random (most are unsolvable once there are more than a few pieces), the
+/// other half built backwards from one piece by undoing captures, so they are
+/// solvable however many pieces they hold.
 pub fn generate(rng: &mut Rng) -> String {
+    if rng.below(HARD_ONE_IN) == 0 {
+        return render(&hard_board(rng));
+    }
     let pieces = match rng.below(10) {
         0..=4 => rng.between(2, 5),
         5..=7 => rng.between(2, 9),
@@ -366,6 +374,52 @@ pub fn generate(rng: &mut Rng) -> String {
         solvable_board(rng, pieces)
     };
     render(&grid)
+}
+
+/// The boards that need the most search found so far, by the hill-climbs of
+/// the solitaire_chess hardness benchmark (samples 28 and 29 are the first
+/// two); one a line, `#` starts a comment.
+const HARD_BOARDS: &str = include_str!("../../../solitaire_chess/hard_boards.txt");
+
+fn hard_boards() -> impl Iterator<Item = &'static str> {
+    HARD_BOARDS
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// One of the hard boards, under one of the board's 8 symmetries.
+fn hard_board(rng: &mut Rng) -> Grid {
+    let boards: Vec<&str> = hard_boards().collect();
+    let grid = read_board(rng.pick(&boards)).expect("hard_boards.txt holds boards");
+    symmetric(&grid, rng.below(8))
+}
+
+/// The board turned or mirrored by symmetry `which` (see [`turn`]).
+fn symmetric(grid: &Grid, which: u64) -> Grid {
+    let mut turned: Grid = [[None; 4]; 4];
+    for (x, column) in grid.iter().enumerate() {
+        for (y, &cell) in column.iter().enumerate() {
+            let (a, b) = turn(which, (x, y));
+            turned[a][b] = cell;
+        }
+    }
+    turned
+}
+
+/// Where symmetry `which` (0 to 7) takes square `[x,y]`: mirrored left to
+/// right if bit 0 is set, top to bottom if bit 1 is, then x and y swapped if
+/// bit 2 is; together the 8 symmetries of the square. Every piece moves the
+/// same way under each (the pawn captures diagonally in all four
+/// directions), so a turned board keeps its solutions, turned, and its
+/// difficulty.
+fn turn(which: u64, (x, y): (usize, usize)) -> (usize, usize) {
+    let x = if which & 1 != 0 { 3 - x } else { x };
+    let y = if which & 2 != 0 { 3 - y } else { y };
+    if which & 4 != 0 {
+        (y, x)
+    } else {
+        (x, y)
+    }
 }
 
 fn random_board(rng: &mut Rng, pieces: usize) -> Grid {
@@ -469,6 +523,45 @@ pub fn size(input: &str) -> (usize, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::{check, picture};
+    use super::{generate, hard_boards, read_board, render, symmetric, turn};
+    use crate::rng::Rng;
+    use std::collections::HashSet;
+
+    #[test]
+    fn the_eight_symmetries_are_distinct_and_keep_the_solutions() {
+        let board = read_board(SEED_2).unwrap();
+        let solution = [((3, 0), (1, 1)), ((0, 1), (1, 1)), ((1, 1), (1, 2))];
+        let mut images = HashSet::new();
+        for which in 0..8 {
+            let image = render(&symmetric(&board, which));
+            let moves: Vec<String> = solution
+                .iter()
+                .map(|&(from, to)| {
+                    let ((a, b), (c, d)) = (turn(which, from), turn(which, to));
+                    format!("[[{},{}],[{},{}]]", a, b, c, d)
+                })
+                .collect();
+            let answer = format!("[{}]", moves.join(","));
+            assert_eq!(check(&image, &answer, &answer), Ok(()), "{}", image);
+            images.insert(image);
+        }
+        assert_eq!(images.len(), 8);
+        // Mirrored left to right: the knight goes from [3,0] to [0,0].
+        assert_eq!(render(&symmetric(&board, 1)), "....\n..B.\n..PR\nN...\n");
+    }
+
+    #[test]
+    fn about_one_case_in_twenty_is_a_hard_board_turned() {
+        let mut images = HashSet::new();
+        for board in hard_boards() {
+            let grid = read_board(board).unwrap();
+            images.extend((0..8).map(|w| render(&symmetric(&grid, w))));
+        }
+        let hard = (0..2000)
+            .filter(|&case| images.contains(&generate(&mut Rng::for_case(3, case))))
+            .count();
+        assert!((60..=140).contains(&hard), "{} hard boards of 2000", hard);
+    }
 
     const SEED_2: &str = ". . . .\n. B . .\nR P . .\n. . . N\n";
 
