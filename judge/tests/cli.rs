@@ -867,3 +867,64 @@ fn ctrl_c_mid_run_starts_nothing_new_and_leaves_nothing_behind() {
         assert_eq!(status.code(), Some(want), "{:?}", status);
     }
 }
+
+/// The processes whose environment holds `entry` (`NAME=value`).
+fn processes_with_env(entry: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for item in fs::read_dir("/proc").unwrap().flatten() {
+        let name = item.file_name().to_string_lossy().into_owned();
+        if !name.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let environ = fs::read(item.path().join("environ")).unwrap_or_default();
+        if environ
+            .split(|&b| b == 0)
+            .any(|var| var == entry.as_bytes())
+        {
+            found.push(name);
+        }
+    }
+    found
+}
+
+#[test]
+fn sigterm_during_the_build_ends_cargo_and_the_compilers() {
+    // Issue 18: SIGTERM while `cargo build` ran left cargo and rustc running.
+    // A target folder of its own makes cargo compile from scratch, which
+    // takes seconds; the judge is stopped in the middle of it.
+    let target = TempDir::new("cli-build");
+    let entry = format!("CARGO_TARGET_DIR={}", target.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .env("CARGO_TARGET_DIR", target.to_str().unwrap())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    // Wait until a compiler runs.
+    let mut compiled = false;
+    while !compiled && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+        compiled = processes_with_env(&entry).iter().any(|pid| {
+            fs::read_to_string(format!("/proc/{}/comm", pid)).is_ok_and(|c| c.trim() == "rustc")
+        });
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert!(compiled, "no rustc seen in 20 s");
+    // SIGKILL is immediate, but the kernel may take a moment to reap. (Cargo
+    // left to itself ends some seconds later, its output gone.)
+    let stopped = Instant::now();
+    let mut left = processes_with_env(&entry);
+    while !left.is_empty() && stopped.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(50));
+        left = processes_with_env(&entry);
+    }
+    for pid in &left {
+        kill(pid);
+    }
+    assert!(left.is_empty(), "still running: {:?}", left);
+    assert_eq!(status.code(), Some(143), "{:?}", status);
+}
