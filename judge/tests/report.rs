@@ -6,27 +6,8 @@
 
 mod common;
 
-use common::TempDir;
+use common::{judge, TempDir};
 use std::fs;
-use std::process::Command;
-
-struct Report {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn judge(args: &[&str]) -> Report {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .output()
-        .expect("the judge runs");
-    Report {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 /// A folder of `count` solitaire_chess tests (a two-piece board each).
 fn solitaire_tests(count: usize) -> TempDir {

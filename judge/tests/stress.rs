@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::TempDir;
+use common::{judge, TempDir};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -51,24 +51,6 @@ fn broken(dir: &Path, problem: &str, changes: &[(&str, &str)]) -> PathBuf {
         String::from_utf8_lossy(&out.stderr)
     );
     exe
-}
-
-struct Report {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn judge(args: &[&str]) -> Report {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .output()
-        .expect("the judge runs");
-    Report {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
 }
 
 /// The size of an input as the test sees it, counted here independently of

@@ -1,7 +1,9 @@
-//! What the judge's integration tests share: a scratch folder.
+//! What the judge's integration tests share: a scratch folder, and running
+//! the judge to read its report.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A fresh scratch folder under the system's temporary folder, removed when
@@ -33,5 +35,27 @@ impl std::ops::Deref for TempDir {
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What a run of the judge said.
+#[allow(dead_code)] // each test file uses what it needs
+pub struct Report {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the judge with `args` to its end.
+#[allow(dead_code)]
+pub fn judge(args: &[&str]) -> Report {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .output()
+        .expect("the judge runs");
+    Report {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
