@@ -444,7 +444,12 @@ fn a_program_that_cannot_start_is_reported_and_not_shrunk() {
         r.stdout
     );
     assert!(r.stdout.contains("exit code 127"), "{}", r.stdout);
-    assert!(r.stdout.contains("not found"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("./nonexistent-program: No such file or directory"),
+        "{}",
+        r.stdout
+    );
     assert!(
         r.stdout
             .contains("the program could not be started: nothing to shrink"),
