@@ -3,13 +3,14 @@
 //! Reads one test input on standard input; exits 42 when it is valid, 43 with
 //! one line on standard error when it is not.
 //!
-//! Canonical means the board in four compact rows:
+//! Canonical means the board as the statement's examples show it:
 //! - four lines, the top row first, each ended by LF (a final newline, no CR,
 //!   nothing after the fourth row);
-//! - each line exactly 4 characters, the row from left to right: a piece
-//!   `K`, `Q`, `R`, `B`, `N`, `P`, or `.` for an empty square;
-//! - no blanks anywhere: not the spaced `. . . N` rows, not the one-line
-//!   form, not another mark for an empty square (`0`, `b`, ...), although
+//! - each line the row's four squares from left to right, separated by
+//!   single spaces (`. B . .`, 7 characters): a piece `K`, `Q`, `R`, `B`,
+//!   `N`, `P`, or `.` for an empty square;
+//! - not the compact `.B..` rows nor the one-line form, no other mark for an
+//!   empty square (`0`, `b`, ...), no blank at either end of a line, although
 //!   the statement tolerates all of these.
 //!
 //! Only printable ASCII and LF: no byte-order mark, no tab, no blank line.
@@ -46,23 +47,27 @@ fn validate(input: &[u8]) -> Result<(), String> {
         ));
     }
     for (i, line) in lines.iter().enumerate() {
-        if line.len() != 4 {
-            return Err(format!(
-                "line {}: a row is 4 characters, found {} in {:?}",
-                i + 1,
-                line.len(),
-                line
-            ));
-        }
-        if let Some(c) = line.chars().find(|c| !"KQRBNP.".contains(*c)) {
-            return Err(format!(
-                "line {}: a square is one of K Q R B N P or . (empty), found {:?}",
-                i + 1,
-                c
-            ));
-        }
+        check_row(line).map_err(|why| format!("line {}: {}", i + 1, why))?;
     }
     Ok(())
+}
+
+/// One row: four squares, single spaces between them.
+fn check_row(line: &str) -> Result<(), String> {
+    let squares: Vec<&str> = line.split(' ').collect();
+    if squares.len() != 4 || squares.iter().any(|s| s.len() != 1) {
+        return Err(format!(
+            "a row is 4 squares separated by single spaces, like \". B . .\", found {:?}",
+            line
+        ));
+    }
+    match squares.iter().find(|s| !"KQRBNP.".contains(**s)) {
+        Some(s) => Err(format!(
+            "a square is one of K Q R B N P or . (empty), found {:?}",
+            s
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The lines of a canonical text: only printable ASCII and LF, and the text
@@ -100,7 +105,7 @@ fn unexpected_byte(b: u8) -> String {
 mod tests {
     use super::validate;
 
-    const GOOD: &str = "....\n.B..\nRP..\n...N\n";
+    const GOOD: &str = ". . . .\n. B . .\nR P . .\n. . . N\n";
 
     fn rejects(input: &str, needle: &str) {
         match validate(input.as_bytes()) {
@@ -118,9 +123,10 @@ mod tests {
     #[test]
     fn accepts_canonical_inputs() {
         assert_eq!(validate(GOOD.as_bytes()), Ok(()));
-        assert_eq!(validate(b"....\n....\n....\n....\n"), Ok(()));
-        assert_eq!(validate(b"....\n..Q.\n....\n....\n"), Ok(()));
-        assert_eq!(validate(b"KQRB\nNPKQ\nRBNP\nPPPP\n"), Ok(()));
+        let empty = ". . . .\n".repeat(4);
+        assert_eq!(validate(empty.as_bytes()), Ok(()));
+        assert_eq!(validate(b". . . .\n. . Q .\n. . . .\n. . . .\n"), Ok(()));
+        assert_eq!(validate(b"K Q R B\nN P K Q\nR B N P\nP P P P\n"), Ok(()));
     }
 
     #[test]
@@ -129,33 +135,48 @@ mod tests {
         rejects(&GOOD.replace('\n', "\r\n"), "carriage return");
         rejects(&GOOD[..GOOD.len() - 1], "does not end with a newline");
         rejects(&format!("\u{feff}{}", GOOD), "byte-order mark");
-        rejects(
-            ". . . .\n. B . .\nR P . .\n. . . N\n",
-            "line 1: a row is 4 characters, found 7",
-        );
+        rejects("....\n.B..\nRP..\n...N\n", "line 1: a row is 4 squares");
         rejects(".....B..RP.....N\n", "found 1");
-        rejects("....\n.B..\nRP..\n...N\n\n", "found 5");
-        rejects("....\n\n.B..\nRP..\n...N\n", "found 5");
-        rejects("....\n.B..\nRP..\n", "found 3");
+        rejects(&format!("{}\n", GOOD), "found 5");
+        rejects(". . . .\n\n. B . .\nR P . .\n. . . N\n", "found 5");
+        rejects(". . . .\n. B . .\nR P . .\n", "found 3");
         rejects(
-            "....\n.B..\nRP.. \n...N\n",
-            "line 3: a row is 4 characters, found 5",
+            ". . . .\n. B . .\nR P . . \n. . . N\n",
+            "line 3: a row is 4 squares",
         );
         rejects(
-            "....\n.B..\nRP.\n...N\n",
-            "line 3: a row is 4 characters, found 3",
+            ". . . .\n. B . .\n R P . .\n. . . N\n",
+            "line 3: a row is 4 squares",
         );
-        rejects("....\n.B..\nRP.\t\n...N\n", "tab");
+        rejects(
+            ". . . .\n. B . .\nR  P . .\n. . . N\n",
+            "line 3: a row is 4 squares",
+        );
+        rejects(
+            ". . . .\n. B . .\nR P .\n. . . N\n",
+            "line 3: a row is 4 squares",
+        );
+        rejects(
+            ". . . .\n. B . .\nR P . . .\n. . . N\n",
+            "line 3: a row is 4 squares",
+        );
+        rejects(". . . .\n. B . .\nR P .\t.\n. . . N\n", "tab");
     }
 
     #[test]
     fn rejects_each_content_defect() {
-        rejects("0000\n.B..\nRP..\n...N\n", "line 1: a square is one of");
         rejects(
-            "....\n.b..\nRP..\n...N\n",
-            "line 2: a square is one of K Q R B N P or . (empty), found 'b'",
+            "0 0 0 0\n. B . .\nR P . .\n. . . N\n",
+            "line 1: a square is one of",
         );
-        rejects("....\n.B..\nRP..\n...X\n", "found 'X'");
-        rejects("....\n.B..\nRP..\n.. N\n", "found ' '");
+        rejects(
+            ". . . .\n. b . .\nR P . .\n. . . N\n",
+            "line 2: a square is one of K Q R B N P or . (empty), found \"b\"",
+        );
+        rejects(". . . .\n. B . .\nR P . .\n. . . X\n", "found \"X\"");
+        rejects(
+            ". . . .\n. B . .\nR P . .\n. . .N\n",
+            "line 4: a row is 4 squares",
+        );
     }
 }
