@@ -237,7 +237,7 @@ fn sample_inputs(problem: &str) -> Vec<(String, String)> {
     let mut inputs: Vec<(String, String)> = std::fs::read_dir(&dir)
         .expect("the samples folder")
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().map_or(false, |e| e == "in"))
+        .filter(|path| path.extension() == Some(std::ffi::OsStr::new("in")))
         .map(|path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             (name, std::fs::read_to_string(&path).unwrap())
@@ -249,7 +249,7 @@ fn sample_inputs(problem: &str) -> Vec<(String, String)> {
 
 #[test]
 fn every_validator_rejects_the_junk_files() {
-    let mut rng = Rng(0x4A11_4B);
+    let mut rng = Rng(0x004A_114B);
     let junk = junk_files(&mut rng);
     for (problem, exe) in PROBLEMS {
         for (what, bytes) in &junk {
