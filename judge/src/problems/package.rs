@@ -63,9 +63,16 @@ fn scratch(tag: &str) -> PathBuf {
     dir
 }
 
-/// Runs `exe args` with `stdin`: its exit code and stderr. A program that
-/// dies of a signal fails the test.
-fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> (i32, String) {
+/// What a program did: its exit code, standard output and standard error.
+struct Outcome {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `exe args` with `stdin`. A program that dies of a signal fails the
+/// test.
+fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> Outcome {
     let mut child = Command::new(exe)
         .args(args)
         .stdin(Stdio::piped())
@@ -80,7 +87,11 @@ fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> (i32, String) {
         .status
         .code()
         .unwrap_or_else(|| panic!("{} was killed: {}", exe.display(), out.status));
-    (code, String::from_utf8_lossy(&out.stderr).into_owned())
+    Outcome {
+        code,
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
 }
 
 /// Compiles one file with `command` (`rustc ...` or `g++ ...`) into `exe`.
@@ -138,7 +149,10 @@ fn input_validators_accept_canonical_samples_and_generated_inputs() {
     let dir = scratch("input-validators");
     for problem in &PROBLEMS {
         let exe = input_validator(&dir, problem.name);
-        let verdict = |text: &str| run(&exe, &[], text.as_bytes());
+        let verdict = |text: &str| {
+            let outcome = run(&exe, &[], text.as_bytes());
+            (outcome.code, outcome.stderr)
+        };
         let (mut canonical_already, mut made_canonical) = (0, 0);
         for (name, input, _) in samples(problem.name) {
             let canonical = (problem.canonical)(&input);
@@ -237,4 +251,403 @@ fn canonical_undoes_every_tolerated_variant() {
         checks_post_facto::canonical("W  1 \n\t 10x3x12 \n"),
         "W 1\n10x3x12\n"
     );
+}
+
+// ---- Output validators against the checkers ---------------------------------------------
+
+/// `validators/output/<name>.cpp` compiled as the package format compiles it.
+fn output_validator(dir: &Path, name: &str) -> PathBuf {
+    let src = workspace()
+        .join("validators")
+        .join("output")
+        .join(format!("{}.cpp", name));
+    let exe = dir.join(format!("output-{}", name));
+    let mut command = Command::new("g++");
+    command.args(["-O2", "-std=c++17", "-o"]).arg(&exe).arg(src);
+    compile(command, &exe)
+}
+
+/// Our solution of `name`, built by Cargo in release mode.
+fn solution(name: &str) -> PathBuf {
+    crate::build::cargo_release(&workspace(), &[name], true)
+        .remove(0)
+        .unwrap_or_else(|why| panic!("cannot build {}: {}", name, why))
+}
+
+/// One (input, answer file, team output) pair to judge both ways.
+struct Pair {
+    input: String,
+    answer: String,
+    output: String,
+}
+
+/// The output with its whitespace varied: the tolerated variants (CRLF,
+/// blanks at line ends, blank lines at the end, no final newline) and some
+/// that are not (a leading blank, a blank line first, a tab inside).
+fn whitespace_variants(output: &str) -> Vec<String> {
+    vec![
+        output.replace('\n', "\r\n"),
+        output.replace('\n', " \t\n"),
+        format!("{}\n \n\r\n", output),
+        output.trim_end().to_string(),
+        format!(" {}", output),
+        format!("\n{}", output),
+        output.replacen(',', ", ", 1),
+        output.replacen(' ', "\t", 1),
+        output.replacen('\n', "\n\n", 1),
+    ]
+}
+
+/// The output cut, with junk put in, or replaced: mostly wrong.
+fn text_mutants(output: &str, rng: &mut Rng) -> Vec<String> {
+    const JUNK: [&str; 12] = [
+        " ", "x", "0", "[", "]", ",", "\t", "-", "b", "é", "\u{a0}", "\u{b}",
+    ];
+    let chars: Vec<char> = output.chars().collect();
+    let cut = rng.below(chars.len() as u64) as usize;
+    let at = rng.below(chars.len() as u64 + 1) as usize;
+    let junk = rng.pick(&JUNK);
+    let with_junk: String =
+        chars[..at].iter().collect::<String>() + junk + &chars[at..].iter().collect::<String>();
+    vec![
+        chars[..cut].iter().collect(),
+        with_junk,
+        String::new(),
+        format!("{}{}", output, output),
+        format!("{}{}\n", output, junk),
+    ]
+}
+
+/// The moves of a solitaire answer, `[from x, from y, to x, to y]` each.
+fn solitaire_moves(answer: &str) -> Vec<[String; 4]> {
+    let numbers: Vec<String> = answer
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
+    numbers
+        .chunks(4)
+        .filter(|m| m.len() == 4)
+        .map(|m| [m[0].clone(), m[1].clone(), m[2].clone(), m[3].clone()])
+        .collect()
+}
+
+fn solitaire_answer(moves: &[[String; 4]]) -> String {
+    let list: Vec<String> = moves
+        .iter()
+        .map(|m| format!("[[{},{}],[{},{}]]", m[0], m[1], m[2], m[3]))
+        .collect();
+    format!("[{}]\n", list.join(","))
+}
+
+/// Captures drawn at random until one piece is left, each from a piece to
+/// another piece whatever their kinds and whatever stands between: every
+/// movement rule gets tried, and some of these answers are right.
+fn random_captures(input: &str, rng: &mut Rng) -> String {
+    let squares: Vec<char> = input.chars().filter(|c| !c.is_whitespace()).collect();
+    // (x, y) of every piece: square i is column i % 4 of row 3 - i / 4.
+    let mut pieces: Vec<(usize, usize)> = (0..squares.len())
+        .filter(|&i| squares[i] != '.')
+        .map(|i| (i % 4, 3 - i / 4))
+        .collect();
+    let mut moves = Vec::new();
+    while pieces.len() > 1 {
+        let from = rng.below(pieces.len() as u64) as usize;
+        let mut to = rng.below(pieces.len() as u64 - 1) as usize;
+        if to >= from {
+            to += 1;
+        }
+        let ((fx, fy), (tx, ty)) = (pieces[from], pieces[to]);
+        moves.push([fx, fy, tx, ty].map(|v| v.to_string()));
+        pieces[to] = pieces[from];
+        pieces.remove(from);
+    }
+    solitaire_answer(&moves)
+}
+
+/// Right and wrong outputs for a solitaire board whose right answer is `answer`.
+fn solitaire_outputs(input: &str, answer: &str, rng: &mut Rng) -> Vec<String> {
+    let mut outputs = vec![answer.to_string(), "0\n".to_string(), "[]\n".to_string()];
+    outputs.extend((0..4).map(|_| random_captures(input, rng)));
+    outputs.extend(whitespace_variants(answer));
+    outputs.extend(text_mutants(answer, rng));
+    let moves = solitaire_moves(answer);
+    if moves.is_empty() {
+        return outputs;
+    }
+    let n = moves.len();
+    let i = rng.below(n as u64) as usize;
+    let j = rng.below(n as u64) as usize;
+    let mut edits: Vec<Vec<[String; 4]>> = Vec::new();
+    let mut dropped = moves.clone();
+    dropped.remove(i);
+    edits.push(dropped);
+    let mut doubled = moves.clone();
+    doubled.insert(i, moves[i].clone());
+    edits.push(doubled);
+    let mut swapped = moves.clone();
+    swapped.swap(i, j);
+    edits.push(swapped);
+    let mut reversed = moves.clone();
+    reversed.reverse();
+    edits.push(reversed);
+    let mut changed = moves.clone();
+    changed[i][rng.below(4) as usize] = rng.below(5).to_string();
+    edits.push(changed);
+    let mut turned = moves.clone();
+    turned[i].swap(0, 2);
+    turned[i].swap(1, 3);
+    edits.push(turned);
+    // A leading zero in a coordinate: the judge reads the number.
+    let mut padded = moves.clone();
+    padded[i][rng.below(4) as usize].insert(0, '0');
+    edits.push(padded);
+    outputs.extend(edits.iter().map(|m| solitaire_answer(m)));
+    outputs
+}
+
+/// Right and wrong outputs for a checks_post_facto test whose right answer is `answer`.
+fn post_facto_outputs(_input: &str, answer: &str, rng: &mut Rng) -> Vec<String> {
+    let mut outputs = vec![answer.to_string()];
+    outputs.extend(whitespace_variants(answer));
+    outputs.extend(text_mutants(answer, rng));
+    let rows: Vec<Vec<u8>> = answer.lines().map(|l| l.as_bytes().to_vec()).collect();
+    if rows.len() != 8 || rows.iter().any(|r| r.len() != 17) {
+        return outputs;
+    }
+    let render = |rows: &[Vec<u8>]| -> String {
+        rows.iter()
+            .map(|r| String::from_utf8_lossy(r).into_owned() + "\n")
+            .collect()
+    };
+    let (i, j) = (rng.below(8) as usize, rng.below(8) as usize);
+    let mut edits: Vec<Vec<Vec<u8>>> = Vec::new();
+    let mut dropped = rows.clone();
+    dropped.remove(i);
+    edits.push(dropped);
+    let mut doubled = rows.clone();
+    doubled.insert(i, rows[i].clone());
+    edits.push(doubled);
+    let mut swapped = rows.clone();
+    swapped.swap(i, j);
+    edits.push(swapped);
+    // A dark cell of the before board, the after board, or both, set at random:
+    // often still right when no move touches the square.
+    for boards in [&[0][..], &[9], &[0, 9], &[0, 9]] {
+        let mut scribbled = rows.clone();
+        let row = rng.below(8) as usize;
+        let col = 2 * rng.below(4) as usize + (1 - row % 2);
+        let piece = rng.pick(b".bwBW");
+        for &offset in boards {
+            scribbled[row][offset + col] = piece;
+        }
+        edits.push(scribbled);
+    }
+    // A man on its far row on both boards: only the promotion rule rejects it
+    // (when no move goes near it).
+    let mut unpromoted = rows.clone();
+    let (row, man) = if rng.chance(50) { (0, b'w') } else { (7, b'b') };
+    let col = 2 * rng.below(4) as usize + (1 - row % 2);
+    unpromoted[row][col] = man;
+    unpromoted[row][9 + col] = man;
+    edits.push(unpromoted);
+    let mut light = rows.clone();
+    light[i][2 * rng.below(4) as usize + i % 2] = b'.';
+    edits.push(light);
+    let mut glued = rows.clone();
+    glued[i][8] = b'-';
+    edits.push(glued);
+    let mut switched = rows.clone();
+    for row in switched.iter_mut() {
+        row.rotate_left(9);
+        row.rotate_right(1);
+    }
+    edits.push(switched);
+    outputs.extend(edits.iter().map(|rows| render(rows)));
+    outputs
+}
+
+/// Variants of a checks_post_facto input that the input validator still
+/// accepts: two neighbouring moves swapped, the other side first, the last
+/// move dropped. Their answer is usually wrong for them.
+fn post_facto_inputs(input: &str, rng: &mut Rng) -> Vec<String> {
+    let lines: Vec<&str> = input.lines().collect();
+    let moves = &lines[1..];
+    let side = &lines[0][..1];
+    let render =
+        |side: &str, moves: &[&str]| format!("{} {}\n{}\n", side, moves.len(), moves.join("\n"));
+    let other = if side == "B" { "W" } else { "B" };
+    let mut inputs = vec![render(other, moves)];
+    if moves.len() >= 2 {
+        let i = rng.below(moves.len() as u64 - 1) as usize;
+        let mut swapped = moves.to_vec();
+        swapped.swap(i, i + 1);
+        inputs.push(render(side, &swapped));
+        inputs.push(render(side, &moves[..moves.len() - 1]));
+    }
+    inputs
+}
+
+/// Counts of one problem's comparison.
+#[derive(Default)]
+struct Tally {
+    accepted: usize,
+    rejected: usize,
+}
+
+/// Judges every pair with the checker and with the output validator; panics
+/// at the first disagreement.
+fn compare(
+    name: &str,
+    check: crate::verdict::Checker,
+    validator: &Path,
+    dir: &Path,
+    pairs: &[Pair],
+) -> Tally {
+    let (input_file, answer_file, feedback) =
+        (dir.join("input"), dir.join("answer"), dir.join("feedback"));
+    std::fs::create_dir_all(&feedback).unwrap();
+    let mut tally = Tally::default();
+    let mut written = (String::new(), String::new());
+    for pair in pairs {
+        if written.0 != pair.input || written.1 != pair.answer {
+            std::fs::write(&input_file, &pair.input).unwrap();
+            std::fs::write(&answer_file, &pair.answer).unwrap();
+            written = (pair.input.clone(), pair.answer.clone());
+        }
+        let judge = check(&pair.input, &pair.answer, &pair.output);
+        let outcome = run(
+            validator,
+            &[&input_file, &answer_file, &feedback],
+            pair.output.as_bytes(),
+        );
+        assert!(
+            outcome.code == 42 || outcome.code == 43,
+            "{}: the output validator exited {}: {}",
+            name,
+            outcome.code,
+            outcome.stderr
+        );
+        let message =
+            std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+        assert_eq!(
+            outcome.code == 42,
+            judge.is_ok(),
+            "{}: the checker says {:?}, the output validator {} ({})\n--- input ---\n{}--- output ---\n{:?}",
+            name,
+            judge,
+            outcome.code,
+            message.trim_end(),
+            pair.input,
+            pair.output
+        );
+        if judge.is_ok() {
+            tally.accepted += 1;
+        } else {
+            tally.rejected += 1;
+        }
+    }
+    tally
+}
+
+/// The pairs of a problem: `count` generated inputs (made canonical), our
+/// solution's answer to each as the answer file, and outputs made from it.
+fn pairs_of(
+    name: &str,
+    count: u64,
+    outputs: fn(&str, &str, &mut Rng) -> Vec<String>,
+    inputs: fn(&str, &mut Rng) -> Vec<String>,
+) -> Vec<Pair> {
+    let problem = PROBLEMS.iter().find(|p| p.name == name).unwrap();
+    let solver = solution(name);
+    let mut rng = Rng(0x0A7A_1DA7);
+    let mut pairs = Vec::new();
+    for input in generated(problem, 42, count) {
+        let input = (problem.canonical)(&input);
+        let solved = run(&solver, &[], input.as_bytes());
+        assert_eq!(
+            solved.code, 0,
+            "{} fails on\n{}{}",
+            name, input, solved.stderr
+        );
+        let answer = solved.stdout;
+        for output in outputs(&input, &answer, &mut rng) {
+            pairs.push(Pair {
+                input: input.clone(),
+                answer: answer.clone(),
+                output,
+            });
+        }
+        for other in inputs(&input, &mut rng) {
+            pairs.push(Pair {
+                input: other,
+                answer: answer.clone(),
+                output: answer.clone(),
+            });
+        }
+    }
+    pairs
+}
+
+/// One problem of the comparison: how many generated inputs, and how to make
+/// outputs (and other inputs) from each.
+struct Comparison {
+    name: &'static str,
+    check: crate::verdict::Checker,
+    inputs: u64,
+    outputs: fn(&str, &str, &mut Rng) -> Vec<String>,
+    other_inputs: fn(&str, &mut Rng) -> Vec<String>,
+}
+
+fn no_other_inputs(_: &str, _: &mut Rng) -> Vec<String> {
+    Vec::new()
+}
+
+#[test]
+#[ignore = "needs g++; run with: cargo test -p judge -- --ignored output_validator"]
+fn output_validators_agree_with_the_checkers() {
+    let comparisons = [
+        Comparison {
+            name: "solitaire_chess",
+            check: solitaire_chess::check,
+            inputs: 100,
+            outputs: solitaire_outputs,
+            other_inputs: no_other_inputs,
+        },
+        Comparison {
+            name: "checks_post_facto",
+            check: checks_post_facto::check,
+            inputs: 100,
+            outputs: post_facto_outputs,
+            other_inputs: post_facto_inputs,
+        },
+    ];
+    // The two problems side by side: most of the time goes to starting processes.
+    std::thread::scope(|scope| {
+        for c in &comparisons {
+            scope.spawn(move || {
+                let dir = scratch(&format!("output-validator-{}", c.name));
+                let pairs = pairs_of(c.name, c.inputs, c.outputs, c.other_inputs);
+                let validator = output_validator(&dir, c.name);
+                let tally = compare(c.name, c.check, &validator, &dir, &pairs);
+                let total = tally.accepted + tally.rejected;
+                println!(
+                    "{}: {} (input, output) pairs, the checker and the output validator agree \
+                     on all: {} accepted, {} rejected",
+                    c.name, total, tally.accepted, tally.rejected
+                );
+                assert!(
+                    tally.accepted * 10 >= total,
+                    "{}: too few right outputs",
+                    c.name
+                );
+                assert!(
+                    tally.rejected * 3 >= total,
+                    "{}: too few wrong outputs",
+                    c.name
+                );
+                let _ = std::fs::remove_dir_all(&dir);
+            });
+        }
+    });
 }
