@@ -344,12 +344,7 @@ fn solitaire_answer(moves: &[[String; 4]]) -> String {
 /// another piece whatever their kinds and whatever stands between: every
 /// movement rule gets tried, and some of these answers are right.
 fn random_captures(input: &str, rng: &mut Rng) -> String {
-    let squares: Vec<char> = input.chars().filter(|c| !c.is_whitespace()).collect();
-    // (x, y) of every piece: square i is column i % 4 of row 3 - i / 4.
-    let mut pieces: Vec<(usize, usize)> = (0..squares.len())
-        .filter(|&i| squares[i] != '.')
-        .map(|i| (i % 4, 3 - i / 4))
-        .collect();
+    let mut pieces = solitaire_pieces(input);
     let mut moves = Vec::new();
     while pieces.len() > 1 {
         let from = rng.below(pieces.len() as u64) as usize;
@@ -365,10 +360,52 @@ fn random_captures(input: &str, rng: &mut Rng) -> String {
     solitaire_answer(&moves)
 }
 
+/// Every order of captures, legal or not, that leaves one piece: for boards
+/// of at most three pieces (12 orders for three), so that each movement rule
+/// and each blocker is tried.
+fn every_capture_order(
+    pieces: &[(usize, usize)],
+    moves: &mut Vec<[String; 4]>,
+    out: &mut Vec<String>,
+) {
+    if pieces.len() <= 1 {
+        out.push(solitaire_answer(moves));
+        return;
+    }
+    for from in 0..pieces.len() {
+        for to in 0..pieces.len() {
+            if from == to {
+                continue;
+            }
+            let ((fx, fy), (tx, ty)) = (pieces[from], pieces[to]);
+            moves.push([fx, fy, tx, ty].map(|v| v.to_string()));
+            let mut left = pieces.to_vec();
+            left[to] = left[from];
+            left.remove(from);
+            every_capture_order(&left, moves, out);
+            moves.pop();
+        }
+    }
+}
+
+/// (x, y) of every piece of a solitaire input: square i of the input is
+/// column i % 4 of row 3 - i / 4.
+fn solitaire_pieces(input: &str) -> Vec<(usize, usize)> {
+    let squares: Vec<char> = input.chars().filter(|c| !c.is_whitespace()).collect();
+    (0..squares.len())
+        .filter(|&i| squares[i] != '.')
+        .map(|i| (i % 4, 3 - i / 4))
+        .collect()
+}
+
 /// Right and wrong outputs for a solitaire board whose right answer is `answer`.
 fn solitaire_outputs(input: &str, answer: &str, rng: &mut Rng) -> Vec<String> {
     let mut outputs = vec![answer.to_string(), "0\n".to_string(), "[]\n".to_string()];
-    outputs.extend((0..4).map(|_| random_captures(input, rng)));
+    match solitaire_pieces(input).len() {
+        0 | 1 => {}
+        2 | 3 => every_capture_order(&solitaire_pieces(input), &mut Vec::new(), &mut outputs),
+        _ => outputs.extend((0..6).map(|_| random_captures(input, rng))),
+    }
     outputs.extend(whitespace_variants(answer));
     outputs.extend(text_mutants(answer, rng));
     let moves = solitaire_moves(answer);
@@ -451,6 +488,41 @@ fn post_facto_outputs(_input: &str, answer: &str, rng: &mut Rng) -> Vec<String> 
     unpromoted[row][col] = man;
     unpromoted[row][9 + col] = man;
     edits.push(unpromoted);
+    // Kings and men exchanged: a man cannot go backwards, is promoted on the far
+    // row and stops there; a king can go on.
+    let squares: Vec<(usize, usize)> = (0..8)
+        .flat_map(|row| (0..4).map(move |k| (row, 2 * k + (1 - row % 2))))
+        .collect();
+    let kings: Vec<(usize, usize)> = squares
+        .iter()
+        .copied()
+        .filter(|&(row, col)| rows[row][col].is_ascii_uppercase())
+        .collect();
+    if !kings.is_empty() {
+        let mut demoted = rows.clone();
+        let (row, col) = kings[rng.below(kings.len() as u64) as usize];
+        demoted[row][col] = demoted[row][col].to_ascii_lowercase();
+        edits.push(demoted);
+    }
+    let colour = rng.pick(b"BW");
+    let mut all_demoted = rows.clone();
+    for row in all_demoted.iter_mut() {
+        for cell in row.iter_mut().filter(|cell| **cell == colour) {
+            *cell = cell.to_ascii_lowercase();
+        }
+    }
+    edits.push(all_demoted);
+    let men: Vec<(usize, usize)> = squares
+        .iter()
+        .copied()
+        .filter(|&(row, col)| rows[row][col].is_ascii_lowercase())
+        .collect();
+    if !men.is_empty() {
+        let mut crowned = rows.clone();
+        let (row, col) = men[rng.below(men.len() as u64) as usize];
+        crowned[row][col] = crowned[row][col].to_ascii_uppercase();
+        edits.push(crowned);
+    }
     let mut light = rows.clone();
     light[i][2 * rng.below(4) as usize + i % 2] = b'.';
     edits.push(light);
@@ -467,10 +539,15 @@ fn post_facto_outputs(_input: &str, answer: &str, rng: &mut Rng) -> Vec<String> 
     outputs
 }
 
-/// Variants of a checks_post_facto input that the input validator still
-/// accepts: two neighbouring moves swapped, the other side first, the last
-/// move dropped. Their answer is usually wrong for them.
-fn post_facto_inputs(input: &str, rng: &mut Rng) -> Vec<String> {
+/// (input, output) pairs for variants of a checks_post_facto input that the
+/// input validator still accepts, with `answer` the right answer to `input`:
+/// - the other side first, two neighbouring moves swapped, the last move
+///   dropped, each with `answer` (usually wrong for them);
+/// - the last hop of the last move dropped when it is a multi-hop jump, with
+///   `answer`'s after board taken back by that hop in the four ways it can
+///   be (the jumper a man or a king, the piece it took a man or a king): the
+///   jumper could jump on, so each is wrong.
+fn post_facto_inputs(input: &str, answer: &str, rng: &mut Rng) -> Vec<(String, String)> {
     let lines: Vec<&str> = input.lines().collect();
     let moves = &lines[1..];
     let side = &lines[0][..1];
@@ -485,7 +562,63 @@ fn post_facto_inputs(input: &str, rng: &mut Rng) -> Vec<String> {
         inputs.push(render(side, &swapped));
         inputs.push(render(side, &moves[..moves.len() - 1]));
     }
-    inputs
+    let mut pairs: Vec<(String, String)> = inputs
+        .into_iter()
+        .map(|input| (input, answer.to_string()))
+        .collect();
+    let last = moves[moves.len() - 1];
+    let hops: Vec<usize> = last.split('x').filter_map(|sq| sq.parse().ok()).collect();
+    if hops.len() >= 3 {
+        let shorter = last[..last.rfind('x').unwrap()].to_string();
+        let mut fewer = moves.to_vec();
+        *fewer.last_mut().unwrap() = &shorter;
+        let input = render(side, &fewer);
+        for (jumper_king, taken_king) in
+            [(false, false), (false, true), (true, false), (true, true)]
+        {
+            if let Some(output) =
+                hop_undone(answer, &hops[hops.len() - 2..], jumper_king, taken_king)
+            {
+                pairs.push((input.clone(), output));
+            }
+        }
+    }
+    pairs
+}
+
+/// `answer` with its after board taken back by the hop `from`x`to`: the jumper
+/// back on `from` (a king or a man), the piece it took (a king or a man of the
+/// other colour) back between. `None` when the answer is not two boards.
+fn hop_undone(answer: &str, hop: &[usize], jumper_king: bool, taken_king: bool) -> Option<String> {
+    let mut rows: Vec<Vec<u8>> = answer.lines().map(|l| l.as_bytes().to_vec()).collect();
+    if rows.len() != 8 || rows.iter().any(|r| r.len() != 17) {
+        return None;
+    }
+    // The after board's cell of a square: row (sq - 1) / 4, light cell first on even rows.
+    let cell = |sq: usize| {
+        let row = (sq - 1) / 4;
+        (row, 9 + 2 * ((sq - 1) % 4) + (1 - row % 2))
+    };
+    let ((fr, fc), (tr, tc)) = (cell(hop[0]), cell(hop[1]));
+    let jumper = rows[tr][tc];
+    if jumper == b'.' {
+        return None;
+    }
+    let black = jumper.eq_ignore_ascii_case(&b'b');
+    let pick = |king: bool, black: bool| match (king, black) {
+        (false, true) => b'b',
+        (true, true) => b'B',
+        (false, false) => b'w',
+        (true, false) => b'W',
+    };
+    rows[tr][tc] = b'.';
+    rows[fr][fc] = pick(jumper_king, black);
+    rows[(fr + tr) / 2][(fc + tc) / 2] = pick(taken_king, !black);
+    Some(
+        rows.iter()
+            .map(|r| String::from_utf8_lossy(r).into_owned() + "\n")
+            .collect(),
+    )
 }
 
 /// Counts of one problem's comparison.
@@ -556,7 +689,7 @@ fn pairs_of(
     name: &str,
     count: u64,
     outputs: fn(&str, &str, &mut Rng) -> Vec<String>,
-    inputs: fn(&str, &mut Rng) -> Vec<String>,
+    inputs: fn(&str, &str, &mut Rng) -> Vec<(String, String)>,
 ) -> Vec<Pair> {
     let problem = PROBLEMS.iter().find(|p| p.name == name).unwrap();
     let solver = solution(name);
@@ -578,11 +711,11 @@ fn pairs_of(
                 output,
             });
         }
-        for other in inputs(&input, &mut rng) {
+        for (other, output) in inputs(&input, &answer, &mut rng) {
             pairs.push(Pair {
                 input: other,
                 answer: answer.clone(),
-                output: answer.clone(),
+                output,
             });
         }
     }
@@ -596,10 +729,10 @@ struct Comparison {
     check: crate::verdict::Checker,
     inputs: u64,
     outputs: fn(&str, &str, &mut Rng) -> Vec<String>,
-    other_inputs: fn(&str, &mut Rng) -> Vec<String>,
+    other_inputs: fn(&str, &str, &mut Rng) -> Vec<(String, String)>,
 }
 
-fn no_other_inputs(_: &str, _: &mut Rng) -> Vec<String> {
+fn no_other_inputs(_: &str, _: &str, _: &mut Rng) -> Vec<(String, String)> {
     Vec::new()
 }
 
