@@ -388,6 +388,62 @@ fn every_capture_order(
     }
 }
 
+/// Boards of three pieces of random kinds, two or three of them on one line
+/// (a row, a column or a diagonal), so that pieces stand two squares apart
+/// and block each other often: all their capture orders try every rule.
+fn small_solitaire_boards(rng: &mut Rng) -> Vec<String> {
+    const LINES: [[(i64, i64); 2]; 4] = [
+        [(0, 0), (1, 0)],
+        [(0, 0), (0, 1)],
+        [(0, 0), (1, 1)],
+        [(3, 0), (-1, 1)],
+    ];
+    (0..70)
+        .map(|_| {
+            let mut grid = [['.'; 4]; 4]; // grid[y][x]
+            let [(x0, y0), (dx, dy)] = rng.pick(&LINES);
+            // A start and steps along the line that stay on the board.
+            let shift = rng.below(4) as i64;
+            let (sx, sy) = if dx == 0 {
+                (shift, 0)
+            } else if dy == 0 {
+                (0, shift)
+            } else {
+                (0, 0)
+            };
+            let on_line = 2 + rng.below(2) as usize;
+            let mut placed = 0;
+            for step in 0..4 {
+                let (x, y) = (x0 + sx + dx * step, y0 + sy + dy * step);
+                if placed < on_line && rng.chance(70) {
+                    grid[y as usize][x as usize] = rng.pick(&KINDS);
+                    placed += 1;
+                }
+            }
+            while placed < 3 {
+                let (x, y) = (rng.below(4) as usize, rng.below(4) as usize);
+                if grid[y][x] == '.' {
+                    grid[y][x] = rng.pick(&KINDS);
+                    placed += 1;
+                }
+            }
+            let rows: Vec<String> = (0..4)
+                .rev()
+                .map(|y| {
+                    grid[y]
+                        .iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            super::lf_lines(&rows)
+        })
+        .collect()
+}
+
+const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+
 /// (x, y) of every piece of a solitaire input: square i of the input is
 /// column i % 4 of row 3 - i / 4.
 fn solitaire_pieces(input: &str) -> Vec<(usize, usize)> {
@@ -685,18 +741,18 @@ fn compare(
 
 /// The pairs of a problem: `count` generated inputs (made canonical), our
 /// solution's answer to each as the answer file, and outputs made from it.
-fn pairs_of(
-    name: &str,
-    count: u64,
-    outputs: fn(&str, &str, &mut Rng) -> Vec<String>,
-    inputs: fn(&str, &str, &mut Rng) -> Vec<(String, String)>,
-) -> Vec<Pair> {
+fn pairs_of(c: &Comparison) -> Vec<Pair> {
+    let (name, outputs, inputs) = (c.name, c.outputs, c.other_inputs);
     let problem = PROBLEMS.iter().find(|p| p.name == name).unwrap();
     let solver = solution(name);
     let mut rng = Rng(0x0A7A_1DA7);
+    let mut all_inputs: Vec<String> = generated(problem, 42, c.inputs)
+        .iter()
+        .map(|input| (problem.canonical)(input))
+        .collect();
+    all_inputs.extend((c.extra_inputs)(&mut rng));
     let mut pairs = Vec::new();
-    for input in generated(problem, 42, count) {
-        let input = (problem.canonical)(&input);
+    for input in all_inputs {
         let solved = run(&solver, &[], input.as_bytes());
         assert_eq!(
             solved.code, 0,
@@ -728,8 +784,13 @@ struct Comparison {
     name: &'static str,
     check: crate::verdict::Checker,
     inputs: u64,
+    extra_inputs: fn(&mut Rng) -> Vec<String>,
     outputs: fn(&str, &str, &mut Rng) -> Vec<String>,
     other_inputs: fn(&str, &str, &mut Rng) -> Vec<(String, String)>,
+}
+
+fn no_extra_inputs(_: &mut Rng) -> Vec<String> {
+    Vec::new()
 }
 
 fn no_other_inputs(_: &str, _: &str, _: &mut Rng) -> Vec<(String, String)> {
@@ -743,7 +804,8 @@ fn output_validators_agree_with_the_checkers() {
         Comparison {
             name: "solitaire_chess",
             check: solitaire_chess::check,
-            inputs: 100,
+            inputs: 60,
+            extra_inputs: small_solitaire_boards,
             outputs: solitaire_outputs,
             other_inputs: no_other_inputs,
         },
@@ -751,6 +813,7 @@ fn output_validators_agree_with_the_checkers() {
             name: "checks_post_facto",
             check: checks_post_facto::check,
             inputs: 100,
+            extra_inputs: no_extra_inputs,
             outputs: post_facto_outputs,
             other_inputs: post_facto_inputs,
         },
@@ -760,7 +823,7 @@ fn output_validators_agree_with_the_checkers() {
         for c in &comparisons {
             scope.spawn(move || {
                 let dir = scratch(&format!("output-validator-{}", c.name));
-                let pairs = pairs_of(c.name, c.inputs, c.outputs, c.other_inputs);
+                let pairs = pairs_of(c);
                 let validator = output_validator(&dir, c.name);
                 let tally = compare(c.name, c.check, &validator, &dir, &pairs);
                 let total = tally.accepted + tally.rejected;
