@@ -144,6 +144,39 @@ fn generated(problem: &Problem, seed: u64, count: u64) -> Vec<String> {
         .collect()
 }
 
+/// Each input validator compiles alone with plain rustc under every edition
+/// a judge may use (checked without code generation: editions differ in
+/// what compiles, not in the code).
+#[test]
+fn input_validators_compile_alone_under_every_edition() {
+    let dir = scratch("input-validator-editions");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    for problem in &PROBLEMS {
+        let src = workspace()
+            .join("validators")
+            .join("src")
+            .join("bin")
+            .join(format!("{}.rs", problem.name));
+        for edition in crate::build::EDITIONS {
+            let mut command = Command::new(&rustc);
+            command.arg("--emit=metadata").arg("--out-dir").arg(&dir);
+            if let Some(edition) = edition {
+                command.arg(format!("--edition={}", edition));
+            }
+            command.arg(&src);
+            let out = command.output().expect("run rustc");
+            assert!(
+                out.status.success(),
+                "{} under edition {}:\n{}",
+                problem.name,
+                edition.unwrap_or("2015"),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn input_validators_accept_canonical_samples_and_generated_inputs() {
     let dir = scratch("input-validators");
@@ -278,7 +311,8 @@ fn solution(name: &str) -> PathBuf {
 struct Pair {
     input: String,
     answer: String,
-    output: String,
+    /// Bytes, not text: junk need not be UTF-8.
+    output: Vec<u8>,
 }
 
 /// The output with its whitespace varied: the tolerated variants (CRLF,
@@ -316,6 +350,45 @@ fn text_mutants(output: &str, rng: &mut Rng) -> Vec<String> {
         format!("{}{}", output, output),
         format!("{}{}\n", output, junk),
     ]
+}
+
+/// What `verifyproblem` feeds an output validator as a team's output: junk
+/// that must not be accepted everywhere, and small files that must not crash
+/// it (some of these may be right answers).
+fn verifyproblem_junk_outputs(rng: &mut Rng) -> Vec<Vec<u8>> {
+    let mut junk: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        (0..1024).map(|_| rng.next() as u8).collect(),
+        (32..127).collect(),
+    ];
+    let printable = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\
+                      !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \t\n\r\x0b\x0c";
+    junk.push((0..200).map(|_| rng.pick(printable)).collect());
+    for crash in [
+        "-1",
+        "2147483647",
+        "2147483648",
+        "9223372036854775808",
+        "0",
+        "1",
+        "1.0",
+        "a",
+        "2\n-1 1",
+        "2\n1",
+        "1\n-1 1",
+        "1\na",
+        "(()",
+        "1-",
+        "1/0",
+        "2\n<",
+        "NaN",
+        "inf",
+        "\0",
+    ] {
+        junk.push(crash.as_bytes().to_vec());
+    }
+    junk.push(vec![0x80]);
+    junk
 }
 
 /// The moves of a solitaire answer, `[from x, from y, to x, to y]` each.
@@ -704,11 +777,16 @@ fn compare(
             std::fs::write(&answer_file, &pair.answer).unwrap();
             written = (pair.input.clone(), pair.answer.clone());
         }
-        let judge = check(&pair.input, &pair.answer, &pair.output);
+        // The judge reads a program's output as lossy UTF-8.
+        let judge = check(
+            &pair.input,
+            &pair.answer,
+            &String::from_utf8_lossy(&pair.output),
+        );
         let outcome = run(
             validator,
             &[&input_file, &answer_file, &feedback],
-            pair.output.as_bytes(),
+            &pair.output,
         );
         assert!(
             outcome.code == 42 || outcome.code == 43,
@@ -728,7 +806,7 @@ fn compare(
             outcome.code,
             message.trim_end(),
             pair.input,
-            pair.output
+            String::from_utf8_lossy(&pair.output)
         );
         if judge.is_ok() {
             tally.accepted += 1;
@@ -752,7 +830,7 @@ fn pairs_of(c: &Comparison) -> Vec<Pair> {
         .collect();
     all_inputs.extend((c.extra_inputs)(&mut rng));
     let mut pairs = Vec::new();
-    for input in all_inputs {
+    for (index, input) in all_inputs.into_iter().enumerate() {
         let solved = run(&solver, &[], input.as_bytes());
         assert_eq!(
             solved.code, 0,
@@ -760,7 +838,14 @@ fn pairs_of(c: &Comparison) -> Vec<Pair> {
             name, input, solved.stderr
         );
         let answer = solved.stdout;
-        for output in outputs(&input, &answer, &mut rng) {
+        let mut texts: Vec<Vec<u8>> = outputs(&input, &answer, &mut rng)
+            .into_iter()
+            .map(String::into_bytes)
+            .collect();
+        if index < 3 {
+            texts.extend(verifyproblem_junk_outputs(&mut rng));
+        }
+        for output in texts {
             pairs.push(Pair {
                 input: input.clone(),
                 answer: answer.clone(),
@@ -771,7 +856,7 @@ fn pairs_of(c: &Comparison) -> Vec<Pair> {
             pairs.push(Pair {
                 input: other,
                 answer: answer.clone(),
-                output,
+                output: output.into_bytes(),
             });
         }
     }
