@@ -489,14 +489,14 @@ fn small_solitaire_boards(rng: &mut Rng) -> Vec<String> {
             for step in 0..4 {
                 let (x, y) = (x0 + sx + dx * step, y0 + sy + dy * step);
                 if placed < on_line && rng.chance(70) {
-                    grid[y as usize][x as usize] = rng.pick(&KINDS);
+                    grid[y as usize][x as usize] = rng.pick(&solitaire_chess::KINDS);
                     placed += 1;
                 }
             }
             while placed < 3 {
                 let (x, y) = (rng.below(4) as usize, rng.below(4) as usize);
                 if grid[y][x] == '.' {
-                    grid[y][x] = rng.pick(&KINDS);
+                    grid[y][x] = rng.pick(&solitaire_chess::KINDS);
                     placed += 1;
                 }
             }
@@ -514,8 +514,6 @@ fn small_solitaire_boards(rng: &mut Rng) -> Vec<String> {
         })
         .collect()
 }
-
-const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 
 /// (x, y) of every piece of a solitaire input: square i of the input is
 /// column i % 4 of row 3 - i / 4.

@@ -366,7 +366,8 @@ pub fn picture(input: &str) -> Option<String> {
     Some(text)
 }
 
-const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+/// The kinds of piece, strongest first.
+pub const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 
 /// A random valid input: 2 to 16 pieces of every kind, mostly few. Half the
 /// boards are drawn at random (most are unsolvable once there are more than a
