@@ -366,7 +366,7 @@ pub fn picture(input: &str) -> Option<String> {
     Some(text)
 }
 
-/// The kinds of piece, strongest first.
+/// The kinds of piece.
 pub const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 
 /// A random valid input: 2 to 16 pieces of every kind, mostly few. Half the
