@@ -10,6 +10,23 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
 }
 
+/// The input in the canonical form of the problem package (what
+/// `validators/src/bin/checkers_board.rs` accepts): eight rows of eight
+/// cells, `.` for every vacant cell (spaces, short rows and missing rows
+/// filled in), LF line ends, no byte-order mark. A tolerated variant of a
+/// valid input becomes valid; an invalid one stays invalid.
+#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
+pub fn canonical(input: &str) -> String {
+    let mut rows: Vec<String> = super::tidy_lines(input)
+        .iter()
+        .map(|row| format!("{:.<8}", row.replace(' ', ".")))
+        .collect();
+    while rows.len() < 8 {
+        rows.push(".".repeat(8));
+    }
+    super::lf_lines(&rows)
+}
+
 /// The input board with TopCoder's row and column indices (row 0 at the top,
 /// the top-left cell dark), vacant squares as `.` and light cells blank;
 /// `None` when the input is not a board.

@@ -22,6 +22,31 @@ fn cell(square: usize) -> (usize, usize) {
     (row, rightmost - 2 * (k % 4))
 }
 
+/// The input in the canonical form of the problem package (what
+/// `validators/src/bin/checkers_pos.rs` accepts): Black's count and squares
+/// on line 1, Red's on line 2, single spaces between the numbers, LF line
+/// ends. A tolerated variant of a valid input becomes valid; an invalid one
+/// stays invalid (tokens after Red's list go on a third line).
+#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
+pub fn canonical(input: &str) -> String {
+    let text = input.strip_prefix('\u{feff}').unwrap_or(input);
+    let mut tokens = text.split_whitespace();
+    let mut lines = Vec::new();
+    for _ in 0..2 {
+        let Some(count) = tokens.next() else { break };
+        let squares = count.parse::<usize>().map_or(0, |n| n.min(32));
+        let list: Vec<&str> = std::iter::once(count)
+            .chain(tokens.by_ref().take(squares))
+            .collect();
+        lines.push(list.join(" "));
+    }
+    let rest: Vec<&str> = tokens.collect();
+    if !rest.is_empty() {
+        lines.push(rest.join(" "));
+    }
+    super::lf_lines(&lines)
+}
+
 /// The input board drawn with the square numbers: an empty dark square shows
 /// its number, a piece shows `b` (black) or `r` (red) just before it; light
 /// cells are blank. `None` when the input is not two square lists.

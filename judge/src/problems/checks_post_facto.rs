@@ -481,6 +481,24 @@ fn draw(board: &Board) -> String {
     text
 }
 
+/// The input in the canonical form of the problem package (what
+/// `validators/src/bin/checks_post_facto.rs` accepts): `c n` with one space,
+/// one move a line without blanks around it, LF line ends, no byte-order
+/// mark, no blank lines at the end. A tolerated variant of a valid input
+/// becomes valid; an invalid one stays invalid.
+#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
+pub fn canonical(input: &str) -> String {
+    let lines: Vec<String> = super::tidy_lines(input)
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => line.split_whitespace().collect::<Vec<_>>().join(" "),
+            _ => line.trim_start_matches([' ', '\t']).to_string(),
+        })
+        .collect();
+    super::lf_lines(&lines)
+}
+
 /// The board of the contest's figure with every square numbered, the squares
 /// the input's moves go through in brackets and light cells as `-`; `None`
 /// when the input is not a move list.

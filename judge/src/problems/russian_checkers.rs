@@ -86,6 +86,16 @@ fn listed(what: &str, moves: &[&str]) -> String {
     text
 }
 
+/// The input in the canonical form of the problem package (what
+/// `validators/src/bin/russian_checkers.rs` accepts): LF line ends, no
+/// byte-order mark, no trailing blanks, no blank lines after the turn. A
+/// tolerated variant of a valid input becomes valid; an invalid one stays
+/// invalid.
+#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
+pub fn canonical(input: &str) -> String {
+    super::lf_lines(&super::tidy_lines(input))
+}
+
 /// The input board with files a–h and ranks 1–8, light squares left blank,
 /// and the side to move; `None` when the input is not a board.
 pub fn picture(input: &str) -> Option<String> {

@@ -330,6 +330,24 @@ fn obeys_movement(
     Ok(())
 }
 
+/// The input in the canonical form of the problem package (what
+/// `validators/src/bin/solitaire_chess.rs` accepts): four rows of four
+/// squares separated by single spaces, `.` for every empty square whatever
+/// mark the input used, LF line ends. A tolerated variant of a valid input
+/// (compact rows, one line, CRLF, a byte-order mark) becomes valid; an input
+/// without 16 squares stays invalid.
+#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
+pub fn canonical(input: &str) -> String {
+    let text = input.strip_prefix('\u{feff}').unwrap_or(input);
+    let squares: Vec<String> = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if KINDS.contains(&c) { c } else { '.' }.to_string())
+        .collect();
+    let rows: Vec<String> = squares.chunks(4).map(|row| row.join(" ")).collect();
+    super::lf_lines(&rows)
+}
+
 /// The input board with its `[x,y]` coordinates: x the column from the left, y
 /// the row from the bottom, empty squares as `.`; `None` when the input does
 /// not hold 16 squares.
@@ -348,7 +366,8 @@ pub fn picture(input: &str) -> Option<String> {
     Some(text)
 }
 
-const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+/// The kinds of piece.
+pub const KINDS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 
 /// One case in this many is a hard board (see [`hard_board`]).
 const HARD_ONE_IN: u64 = 20;
