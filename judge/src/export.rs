@@ -4,7 +4,8 @@
 //!
 //! Everything in a package comes from the repository, copied or computed,
 //! never written twice:
-//! - `problem.yaml`: the problem's facts from its row in `problems/mod.rs`;
+//! - `problem.yaml`: the problem's facts from its row in `problems/mod.rs`,
+//!   the rights owner from `LICENSE-MIT`'s copyright line;
 //! - `problem_statement/problem.en.tex`: `<problem>/README.md` through
 //!   `pandoc` (see `statement_markdown` for the lines only the repository
 //!   needs, which are left out);
@@ -41,9 +42,6 @@ const SEED: u64 = 2019;
 const TIME_MULTIPLIER: f64 = 5.0;
 const TIME_SAFETY_MARGIN: f64 = 2.0;
 
-/// Who holds the rights, for `problem.yaml`.
-const RIGHTS_OWNER: &str = "the authors of the board-game problems repository";
-
 /// The first line of every `problem.yaml` written here: a folder holding a
 /// `problem.yaml` that starts with it may be replaced by a new export.
 const MARK: &str = "# Written by `cargo run -p judge -- --export`: do not edit, export again.";
@@ -56,13 +54,14 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
         .map(|problem| Sources::find(&root, problem))
         .collect::<Result<_, _>>()?;
     pandoc_version()?;
+    let owner = rights_owner(&read(&root.join("LICENSE-MIT"))?)?;
     crate::report::warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = problems.iter().map(|p| p.name).collect();
     let built = crate::build::cargo_release(&root, &names, true);
     for ((problem, sources), exe) in problems.iter().zip(&sources).zip(built) {
         let exe = exe.map_err(|why| format!("{}: {}", problem.name, why))?;
         let dest = dir.join(problem.package.short_name);
-        let written = write_package(problem, sources, &exe, &dest)
+        let written = write_package(problem, sources, &owner, &exe, &dest)
             .map_err(|why| format!("{}: {}", problem.name, why))?;
         crate::report::say(&format!(
             "{}: {} ({} sample, {} secret tests; slowest {:.1} ms CPU, time limit {} s)",
@@ -139,6 +138,7 @@ struct Written {
 fn write_package(
     problem: &Problem,
     sources: &Sources,
+    owner: &str,
     exe: &Path,
     dest: &Path,
 ) -> Result<Written, String> {
@@ -156,7 +156,7 @@ fn write_package(
         write(&group.join(format!("{}.ans", case.name)), &answer)?;
     }
     let time_limit_s = ((slowest_ms / 1000.0 * TIME_MULTIPLIER).ceil() as u64).max(1);
-    write(&dest.join("problem.yaml"), &problem_yaml(problem))?;
+    write(&dest.join("problem.yaml"), &problem_yaml(problem, owner))?;
     write(&dest.join(".timelimit"), &format!("{}\n", time_limit_s))?;
     let readme = read(&sources.readme)?;
     let tex = statement_tex(problem.package.title, &statement_markdown(&readme))?;
@@ -268,8 +268,19 @@ fn our_answer(problem: &Problem, exe: &Path, input: &str) -> Result<(String, f64
     Ok((answer, cpu_ms))
 }
 
+/// Who holds the rights: the holder the MIT license's `Copyright (c) YEAR
+/// HOLDER` line names.
+fn rights_owner(license: &str) -> Result<String, String> {
+    license
+        .lines()
+        .find_map(|line| line.strip_prefix("Copyright (c) "))
+        .and_then(|rest| rest.split_once(' '))
+        .map(|(_year, holder)| holder.trim().to_string())
+        .ok_or_else(|| "LICENSE-MIT has no line `Copyright (c) YEAR HOLDER`".to_string())
+}
+
 /// `problem.yaml` in the legacy format.
-fn problem_yaml(problem: &Problem) -> String {
+fn problem_yaml(problem: &Problem, owner: &str) -> String {
     let facts = &problem.package;
     let mut yaml = format!(
         "{mark}
@@ -296,7 +307,7 @@ limits:
         name = yaml_string(facts.title),
         uuid = facts.uuid,
         source = yaml_string(facts.source),
-        owner = yaml_string(RIGHTS_OWNER),
+        owner = yaml_string(owner),
         memory = problem.memory_limit_mb,
         multiplier = TIME_MULTIPLIER,
         margin = TIME_SAFETY_MARGIN,
@@ -500,6 +511,14 @@ mod tests {
     }
 
     #[test]
+    fn the_rights_owner_is_the_holder_in_the_mit_license() {
+        let license = read(&suite::workspace_root().join("LICENSE-MIT")).unwrap();
+        let owner = rights_owner(&license).unwrap();
+        assert!(!owner.is_empty() && !owner.starts_with("20"), "{}", owner);
+        assert!(rights_owner("MIT License\n").is_err());
+    }
+
+    #[test]
     fn package_facts_are_valid_and_distinct() {
         let mut seen = HashSet::new();
         for p in PROBLEMS {
@@ -527,7 +546,7 @@ mod tests {
             .iter()
             .find(|p| p.name == "solitaire_chess")
             .unwrap();
-        let yaml = problem_yaml(solitaire);
+        let yaml = problem_yaml(solitaire, "Us");
         assert!(yaml.starts_with(MARK));
         assert!(yaml.contains("\nname: 'Solitaire Chess'\n"), "{}", yaml);
         assert!(yaml.contains("\nvalidation: custom\n"), "{}", yaml);
@@ -536,7 +555,8 @@ mod tests {
             .iter()
             .find(|p| p.name == "checkers_board")
             .unwrap();
-        assert!(!problem_yaml(board).contains("validation:"));
+        assert!(yaml.contains("\nrights_owner: 'Us'\n"), "{}", yaml);
+        assert!(!problem_yaml(board, "Us").contains("validation:"));
         assert_eq!(yaml_string("it's"), "'it''s'");
     }
 }
