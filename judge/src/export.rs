@@ -331,7 +331,9 @@ fn yaml_string(text: &str) -> String {
 /// - a paragraph that links to the solution, `(src/main.rs)`, goes;
 /// - a link to anything but a web page (`http...`) becomes its text, so
 ///   ``[`01-seed.in`](../samples/...)`` becomes `` `01-seed.in` `` and
-///   `[Input](#input)` becomes `Input`.
+///   `[Input](#input)` becomes `Input`; but a link to a file in parentheses
+///   of its own, ``([`judge/src/x.rs`](../judge/src/x.rs))``, goes with them,
+///   and so does a line left empty by that.
 pub fn statement_markdown(readme: &str) -> String {
     let mut lines: Vec<&str> = readme.lines().collect();
     if lines.first().is_some_and(|l| l.starts_with("# ")) {
@@ -364,14 +366,18 @@ pub fn statement_markdown(readme: &str) -> String {
 fn flush(paragraph: &mut Vec<&str>, out: &mut String) {
     if !paragraph.iter().any(|l| l.contains("](src/main.rs)")) {
         for line in paragraph.iter() {
-            out.push_str(&local_links_as_text(line));
-            out.push('\n');
+            let line = local_links_as_text(line);
+            if !line.trim().is_empty() {
+                out.push_str(&line);
+                out.push('\n');
+            }
         }
     }
     paragraph.clear();
 }
 
-/// `[text](target)` becomes `text`, unless the target is a web address.
+/// `[text](target)` becomes `text`, unless the target is a web address; a
+/// link to a file in parentheses of its own goes with them.
 fn local_links_as_text(line: &str) -> String {
     let mut out = String::new();
     let mut rest = line;
@@ -383,13 +389,18 @@ fn local_links_as_text(line: &str) -> String {
         let Some((mid, close)) = link else { break };
         let text = &rest[open + 1..mid];
         let target = &rest[mid + 2..close];
-        out.push_str(&rest[..open]);
-        if target.starts_with("http://") || target.starts_with("https://") {
-            out.push_str(&rest[open..=close]);
-        } else {
-            out.push_str(text);
+        let web = target.starts_with("http://") || target.starts_with("https://");
+        let file = !web && !target.starts_with('#');
+        let before = &rest[..open];
+        let after = &rest[close + 1..];
+        if file && before.ends_with('(') && after.starts_with(')') {
+            out.push_str(before[..before.len() - 1].trim_end());
+            rest = &after[1..];
+            continue;
         }
-        rest = &rest[close + 1..];
+        out.push_str(before);
+        out.push_str(if web { &rest[open..=close] } else { text });
+        rest = after;
     }
     out.push_str(rest);
     out
@@ -499,6 +510,18 @@ mod tests {
             "see Input, `a.in` and [it](https://x.org/)."
         );
         assert_eq!(local_links_as_text("a [b] c (d)"), "a [b] c (d)");
+        assert_eq!(
+            local_links_as_text("Its checker ([`x.rs`](../judge/x.rs)) replays"),
+            "Its checker replays"
+        );
+        assert_eq!(local_links_as_text("([`x.rs`](../judge/x.rs))"), "");
+        assert_eq!(local_links_as_text("(see [Input](#input))"), "(see Input)");
+    }
+
+    #[test]
+    fn a_line_left_empty_goes_and_the_paragraph_stays_whole() {
+        let readme = "# t\n\nIts checker\n([`x.rs`](../judge/x.rs))\nreplays.\n";
+        assert_eq!(statement_markdown(readme), "Its checker\nreplays.\n");
     }
 
     #[test]
