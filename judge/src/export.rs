@@ -542,6 +542,34 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_validator_is_named() {
+        let root = std::env::temp_dir().join(format!("judge-export-{}", std::process::id()));
+        let solitaire = PROBLEMS
+            .iter()
+            .find(|p| p.name == "solitaire_chess")
+            .unwrap();
+        let file = |path: &str| {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "x").unwrap();
+        };
+        file("solitaire_chess/README.md");
+        file("solitaire_chess/src/main.rs");
+        let no_input_validator = Sources::find(&root, solitaire).err();
+        file("validators/src/bin/solitaire_chess.rs");
+        let no_output_validator = Sources::find(&root, solitaire).err();
+        file("validators/output/solitaire_chess.cpp");
+        let all_there = Sources::find(&root, solitaire).is_ok();
+        let _ = fs::remove_dir_all(&root);
+        let why = no_input_validator.unwrap();
+        assert!(why.contains("the input validator"), "{}", why);
+        assert!(why.ends_with("validators/src/bin/solitaire_chess.rs is missing"));
+        let why = no_output_validator.unwrap();
+        assert!(why.ends_with("validators/output/solitaire_chess.cpp is missing"));
+        assert!(all_there);
+    }
+
+    #[test]
     fn package_facts_are_valid_and_distinct() {
         let mut seen = HashSet::new();
         for p in PROBLEMS {
