@@ -117,8 +117,57 @@ fn json_string_field(line: &str, field: &str) -> Option<String> {
     }
 }
 
+/// A Rust compiler to compile solutions alone with: the one on the PATH (or
+/// `$RUSTC`), or one given by `--rustc PATH` (an older one, say).
+#[derive(Clone)]
+pub struct Rustc {
+    pub program: PathBuf,
+    /// How reports name it: `rustc`, or the path given with its version.
+    pub label: String,
+    /// Its folder for binaries and saved outputs: `rustc`, `rustc-1.63.0`.
+    pub key: String,
+}
+
+impl Rustc {
+    /// `$RUSTC`, or `rustc` from the PATH.
+    pub fn default_one() -> Rustc {
+        Rustc {
+            program: env::var_os("RUSTC").map_or_else(|| "rustc".into(), PathBuf::from),
+            label: "rustc".to_string(),
+            key: "rustc".to_string(),
+        }
+    }
+
+    /// The compiler at `path`, named with its version (`rustc 1.63.0`), or
+    /// why it cannot be run.
+    pub fn given(path: &Path) -> Result<Rustc, String> {
+        let out = Command::new(path)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run --rustc {}: {}", path.display(), e))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let version = text
+            .split_whitespace()
+            .nth(1)
+            .filter(|_| out.status.success());
+        let version = version.ok_or_else(|| {
+            format!(
+                "--rustc {}: `--version` did not name a rustc version",
+                path.display()
+            )
+        })?;
+        Ok(Rustc {
+            program: path.to_path_buf(),
+            label: format!("{} ({})", path.display(), version),
+            key: format!("rustc-{}", version),
+        })
+    }
+}
+
 /// Compiles one solution file alone, as `rustc -O [--edition E] main.rs`.
 pub fn rustc_alone(
+    rustc: &Rustc,
     source: &Path,
     name: &str,
     edition: Option<&str>,
@@ -127,8 +176,7 @@ pub fn rustc_alone(
     let dir = out_dir.join(edition.unwrap_or("2015-default"));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
     let exe = dir.join(format!("{}{}", name, env::consts::EXE_SUFFIX));
-    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let mut cmd = Command::new(rustc);
+    let mut cmd = Command::new(&rustc.program);
     cmd.arg("-O");
     if let Some(e) = edition {
         cmd.arg("--edition").arg(e);
@@ -136,7 +184,7 @@ pub fn rustc_alone(
     cmd.arg("-o").arg(&exe).arg(source).stdin(Stdio::null());
     let out = cmd
         .output()
-        .map_err(|e| format!("cannot run rustc: {}", e))?;
+        .map_err(|e| format!("cannot run {}: {}", rustc.label, e))?;
     if out.status.success() {
         return Ok(exe);
     }
@@ -147,7 +195,8 @@ pub fn rustc_alone(
         .take(12)
         .collect();
     Err(format!(
-        "rustc {} failed:\n{}",
+        "{} {} failed:\n{}",
+        rustc.label,
         edition_label(edition),
         first_error.join("\n")
     ))
@@ -163,7 +212,7 @@ pub fn edition_label(edition: Option<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{json_string_field, rustc_alone};
+    use super::{json_string_field, rustc_alone, Rustc};
     use std::path::PathBuf;
 
     fn scratch(name: &str, source: &str) -> (PathBuf, PathBuf) {
@@ -177,7 +226,7 @@ mod tests {
     #[test]
     fn compiles_a_file_alone_and_the_binary_runs() {
         let (file, dir) = scratch("ok", "fn main() { println!(\"hi\"); }\n");
-        let exe = rustc_alone(&file, "hello", Some("2021"), &dir).unwrap();
+        let exe = rustc_alone(&Rustc::default_one(), &file, "hello", Some("2021"), &dir).unwrap();
         let out = std::process::Command::new(exe).output().unwrap();
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(out.stdout, b"hi\n");
@@ -215,8 +264,8 @@ mod tests {
         // solution that builds in Cargo and fails on a judge with no --edition.
         let source = "fn main() { let x = u8::try_from(300u32).is_err(); println!(\"{}\", x); }\n";
         let (file, dir) = scratch("prelude", source);
-        let with_2021 = rustc_alone(&file, "p", Some("2021"), &dir);
-        let without = rustc_alone(&file, "p", None, &dir);
+        let with_2021 = rustc_alone(&Rustc::default_one(), &file, "p", Some("2021"), &dir);
+        let without = rustc_alone(&Rustc::default_one(), &file, "p", None, &dir);
         let _ = std::fs::remove_dir_all(&dir);
         assert!(with_2021.is_ok());
         let why = without.unwrap_err();
@@ -226,6 +275,21 @@ mod tests {
             why
         );
         assert!(why.contains("error"), "{}", why);
+    }
+
+    #[test]
+    fn a_given_compiler_is_named_by_its_version_and_a_missing_one_is_an_error() {
+        let here = Rustc::given(std::path::Path::new("rustc")).unwrap();
+        assert!(here.label.starts_with("rustc (1."), "{}", here.label);
+        assert!(here.key.starts_with("rustc-1."), "{}", here.key);
+        let why = Rustc::given(std::path::Path::new("/no/such/rustc"))
+            .err()
+            .unwrap();
+        assert!(
+            why.starts_with("cannot run --rustc /no/such/rustc"),
+            "{}",
+            why
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! `--help` lists the options; the README explains them with examples.
 
 mod build;
+mod export;
 mod lines;
 mod options;
 mod os;
@@ -56,6 +57,13 @@ fn main() {
         }
     };
     os::handle_interrupts();
+    if let Some(dir) = &options.export {
+        if let Err(why) = export::export(dir, &options.problems) {
+            warn(&format!("judge: {}", why));
+            process::exit(1);
+        }
+        return;
+    }
     if options.stress.is_some() || options.generate.is_some() {
         let status = stress_or_generate(&options);
         os::hold_if_interrupted();

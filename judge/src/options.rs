@@ -53,6 +53,11 @@ Options:
                      exactly one PROBLEM)
   --seed S           the seed of --stress and --generate (default: from the
                      clock, printed); the same seed gives the same inputs
+  --export DIR       write a problem package (legacy ICPC/Kattis format) of
+                     each PROBLEM into DIR/<short name>/: statement (needs
+                     pandoc), data with our answers, validators, submissions
+  --rustc PATH       with --standalone, compile with this rustc too (an older
+                     one, say), and judge those binaries as well
   --save DIR         with --stress, write the failing case into DIR as
                      NAME-original.in and NAME-shrunk.in, each with our answer
                      in .out, for --tests DIR; with --generate, where to
@@ -82,6 +87,8 @@ pub struct Options {
     pub generate: Option<usize>,
     pub seed: Option<u64>,
     pub save: Option<PathBuf>,
+    pub export: Option<PathBuf>,
+    pub rustc: Option<PathBuf>,
 }
 
 /// The most tests run at a time.
@@ -168,12 +175,15 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                 );
             }
             "--save" => options.save = Some(PathBuf::from(value(flag)?)),
+            "--export" => options.export = Some(PathBuf::from(value(flag)?)),
+            "--rustc" => options.rustc = Some(PathBuf::from(value(flag)?)),
             "--" => options_ended = true,
             _ if flag.starts_with('-') => {
                 return Err(format!(
                     "unknown option {} (options: --test --cmd --tests --standalone \
                      --time-limit --memory-limit -j --repeat --json --verbose \
-                     --save-outputs --stress --generate --seed --save --help)",
+                     --save-outputs --stress --generate --seed --save --export \
+                     --rustc --help)",
                     arg
                 ))
             }
@@ -191,6 +201,10 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     }
     let one_problem = options.problems.len() == 1;
     check_stress_options(&options, one_problem)?;
+    check_export_options(&options)?;
+    if options.rustc.is_some() && !options.standalone {
+        return Err("--rustc goes with --standalone".to_string());
+    }
     if options.cmd.is_some() && !one_problem {
         return Err("--cmd needs exactly one PROBLEM".to_string());
     }
@@ -252,6 +266,34 @@ fn check_stress_options(options: &Options, one_problem: bool) -> Result<(), Stri
         return Err(format!("{} and {} do not go together", mode, other));
     }
     Ok(())
+}
+
+/// `--export` writes packages: it judges nothing, so it takes no other option.
+fn check_export_options(options: &Options) -> Result<(), String> {
+    if options.export.is_none() {
+        return Ok(());
+    }
+    let others = [
+        ("--test", !options.test_filters.is_empty()),
+        ("--cmd", options.cmd.is_some()),
+        ("--tests", options.tests_dir.is_some()),
+        ("--standalone", options.standalone),
+        ("--time-limit", options.time_limit_ms.is_some()),
+        ("--memory-limit", options.memory_limit_mb.is_some()),
+        ("-j", options.jobs.is_some()),
+        ("--repeat", options.repeat > 1),
+        ("--json", options.json),
+        ("--verbose", options.verbose),
+        ("--save-outputs", options.save_outputs.is_some()),
+        ("--stress", options.stress.is_some()),
+        ("--generate", options.generate.is_some()),
+        ("--seed", options.seed.is_some()),
+        ("--save", options.save.is_some()),
+    ];
+    match others.iter().find(|(_, given)| *given) {
+        Some((other, _)) => Err(format!("--export and {} do not go together", other)),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -351,5 +393,26 @@ mod tests {
         assert!(args(&["--repeat", "3", "-j", "2"]).is_err());
         assert!(args(&["--json", "--verbose"]).is_err());
         assert!(args(&["--json=yes"]).is_err());
+    }
+
+    #[test]
+    fn export_takes_a_folder_and_problems_but_no_judging_option() {
+        let a = args(&["--export", "out", "checkers_pos"]).unwrap().unwrap();
+        assert_eq!(a.export, Some(PathBuf::from("out")));
+        assert_eq!(a.problems.len(), 1);
+        assert_eq!(
+            args(&["--export", "out", "--json"]).err().as_deref(),
+            Some("--export and --json do not go together")
+        );
+        assert!(args(&["--export"]).is_err());
+    }
+
+    #[test]
+    fn rustc_goes_with_standalone() {
+        let a = args(&["--standalone", "--rustc", "/usr/bin/rustc"])
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.rustc, Some(PathBuf::from("/usr/bin/rustc")));
+        assert!(args(&["--rustc", "/usr/bin/rustc"]).is_err());
     }
 }

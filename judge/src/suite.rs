@@ -237,7 +237,7 @@ pub fn programs(
         }];
     }
     if options.standalone {
-        return standalone_programs(root, test_sets);
+        return standalone_programs(root, test_sets, options.rustc.as_deref());
     }
     warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = test_sets.iter().map(|(p, _)| p.name).collect();
@@ -255,30 +255,56 @@ pub fn programs(
         .collect()
 }
 
-/// Each solution compiled alone with rustc under every edition, in parallel.
+/// Each solution compiled alone with rustc under every edition, in parallel;
+/// with `--rustc PATH`, with that compiler too.
 fn standalone_programs(
     root: &Path,
     test_sets: Vec<(&'static Problem, Arc<Vec<Test>>)>,
+    extra_rustc: Option<&Path>,
 ) -> Vec<Suite> {
-    warn("judge: compiling each solution alone with rustc -O, editions 2015, 2018, 2021...");
-    let target = env::var_os("CARGO_TARGET_DIR")
+    let mut compilers = vec![Ok(build::Rustc::default_one())];
+    compilers.extend(extra_rustc.map(build::Rustc::given));
+    let labels: Vec<&str> = compilers
+        .iter()
+        .map(|c| c.as_ref().map_or("--rustc", |c| c.label.as_str()))
+        .collect();
+    warn(&format!(
+        "judge: compiling each solution alone with {}: -O, editions 2015, 2018, 2021...",
+        labels.join(" and ")
+    ));
+    let out_dir = env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"));
-    let out_dir = target.join("judge-standalone");
+        .unwrap_or_else(|| root.join("target"))
+        .join("judge-standalone");
     let mut handles = Vec::new();
-    for (problem, tests) in test_sets {
-        for edition in build::EDITIONS {
-            let source = root.join(problem.name).join("src").join("main.rs");
-            let out_dir = out_dir.clone();
-            let tests = Arc::clone(&tests);
-            handles.push(thread::spawn(move || Suite {
-                problem,
-                title: format!("{} [rustc {}]", problem.name, build::edition_label(edition)),
-                key: format!("{}/rustc-{}", problem.name, edition.unwrap_or("2015")),
-                program: build::rustc_alone(&source, problem.name, edition, &out_dir)
-                    .map(|exe| vec![exe.into_os_string()]),
-                tests,
-            }));
+    for compiler in &compilers {
+        for (problem, tests) in &test_sets {
+            for edition in build::EDITIONS {
+                let source = root.join(problem.name).join("src").join("main.rs");
+                let (problem, tests) = (*problem, Arc::clone(tests));
+                let (compiler, out_dir) = (compiler.clone(), out_dir.clone());
+                handles.push(thread::spawn(move || {
+                    let key = compiler.as_ref().map_or("rustc-given", |c| c.key.as_str());
+                    let label = compiler.as_ref().map_or("--rustc", |c| c.label.as_str());
+                    let title = format!(
+                        "{} [{} {}]",
+                        problem.name,
+                        label,
+                        build::edition_label(edition)
+                    );
+                    let key = format!("{}/{}-{}", problem.name, key, edition.unwrap_or("2015"));
+                    let program = compiler.as_ref().map_err(Clone::clone).and_then(|c| {
+                        build::rustc_alone(c, &source, problem.name, edition, &out_dir.join(&c.key))
+                    });
+                    Suite {
+                        problem,
+                        title,
+                        key,
+                        program: program.map(|exe| vec![exe.into_os_string()]),
+                        tests,
+                    }
+                }));
+            }
         }
     }
     handles

@@ -252,6 +252,8 @@ fn help_lists_the_options() {
         "--json",
         "--verbose",
         "--save-outputs",
+        "--export",
+        "--rustc",
         "NO_COLOR",
     ] {
         assert!(r.stdout.contains(option), "{} missing from --help", option);

@@ -29,6 +29,30 @@ pub struct Problem {
     pub size: Size,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+    /// Rewrites a valid input in the one form a package's data must have.
+    pub canonical: Canonical,
+    /// For `--export`: how the problem is known outside this repository.
+    pub package: Package,
+}
+
+/// A valid input rewritten in the canonical form of the problem's strict
+/// input validator (LF line ends, a final newline, no trailing blanks).
+pub type Canonical = fn(&str) -> String;
+
+/// The facts a problem package (`--export`) needs beyond the judge's own.
+pub struct Package {
+    /// The package's short name: Kattis and problemtools want `[a-z0-9]+`.
+    pub short_name: &'static str,
+    /// The problem's name as the statement shows it.
+    pub title: &'static str,
+    /// Where the problem comes from (the original contest).
+    pub source: &'static str,
+    /// The package's identity, fixed for good: a judge that imports the
+    /// package again recognises it by this.
+    pub uuid: &'static str,
+    /// More than one answer can be right: the package brings an output
+    /// validator, `validators/output/<problem>.cpp`.
+    pub custom_validation: bool,
 }
 
 /// Every problem, the parts of `problems/<problem>.rs` the judge uses, its
@@ -45,6 +69,14 @@ pub const PROBLEMS: &[Problem] = &[
         size: russian_checkers::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
+        canonical: russian_checkers::canonical,
+        package: Package {
+            short_name: "russiancheckers",
+            title: "Russian Checkers",
+            source: "TopCoder, problem \"RussianCheckers\"",
+            uuid: "e8c4a4af-db8e-4029-94d2-537ad3e12a21",
+            custom_validation: false,
+        },
     },
     Problem {
         name: "checkers_board",
@@ -55,6 +87,14 @@ pub const PROBLEMS: &[Problem] = &[
         size: checkers_board::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
+        canonical: checkers_board::canonical,
+        package: Package {
+            short_name: "checkersboard",
+            title: "Checkers Board",
+            source: "TopCoder, problem \"CheckersBoard\" (TCCC06, Qualification Round 3)",
+            uuid: "efcef2be-8437-419c-9138-067d08c639fd",
+            custom_validation: false,
+        },
     },
     Problem {
         name: "checkers_pos",
@@ -65,6 +105,14 @@ pub const PROBLEMS: &[Problem] = &[
         size: checkers_pos::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
+        canonical: checkers_pos::canonical,
+        package: Package {
+            short_name: "checkerspos",
+            title: "Checkers Positions",
+            source: "TopCoder, problem \"CheckersPos\"",
+            uuid: "7a0fe025-7a05-4821-b777-be88afd2c66f",
+            custom_validation: false,
+        },
     },
     Problem {
         name: "solitaire_chess",
@@ -75,6 +123,14 @@ pub const PROBLEMS: &[Problem] = &[
         size: solitaire_chess::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
+        canonical: solitaire_chess::canonical,
+        package: Package {
+            short_name: "solitairechess",
+            title: "Solitaire Chess",
+            source: "Code golf challenge \"Solitaire Chess\"",
+            uuid: "1a692754-49c3-4dd3-894d-54b49e1d02c4",
+            custom_validation: true,
+        },
     },
     Problem {
         name: "checks_post_facto",
@@ -85,6 +141,14 @@ pub const PROBLEMS: &[Problem] = &[
         size: checks_post_facto::size,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
+        canonical: checks_post_facto::canonical,
+        package: Package {
+            short_name: "checkspostfacto",
+            title: "Checks Post Facto",
+            source: "ICPC World Finals 2019, problem C",
+            uuid: "be7fdf22-f3a4-4a5f-9ff6-83c1ccd2c086",
+            custom_validation: true,
+        },
     },
 ];
 

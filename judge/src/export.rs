@@ -1,0 +1,613 @@
+//! `--export DIR`: one problem package per problem, `DIR/<short name>/`, in
+//! the legacy ICPC/Kattis problem package format (problemtools'
+//! `verifyproblem` checks it; DOMjudge and Kattis import it).
+//!
+//! Everything in a package comes from the repository, copied or computed,
+//! never written twice:
+//! - `problem.yaml`: the problem's facts from its row in `problems/mod.rs`,
+//!   the rights owner from `LICENSE-MIT`'s copyright line;
+//! - `problem_statement/problem.en.tex`: `<problem>/README.md` through
+//!   `pandoc` (see `statement_markdown` for the lines only the repository
+//!   needs, which are left out);
+//! - `data/sample`: the samples whose name holds "seed" (the original
+//!   statement's examples); `data/secret`: the other samples, then
+//!   `GENERATED` random inputs from the problem's generator with a fixed
+//!   seed; each input in canonical form, an input equal to an earlier one
+//!   left out; every answer (`.ans`) is our solution's output;
+//! - `.timelimit`: our solution's slowest CPU time on that data, times
+//!   `TIME_MULTIPLIER`, rounded up to whole seconds;
+//! - `input_validators/`: `validators/src/bin/<problem>.rs`;
+//!   `output_validators/`: `validators/output/<problem>.cpp`, for the
+//!   problems with several right answers;
+//! - `submissions/accepted/`: `<problem>/src/main.rs`; every other folder of
+//!   `<problem>/package/submissions/` as it is (wrong answers, too slow).
+
+use crate::problems::Problem;
+use crate::rng::Rng;
+use crate::run::{self, End};
+use crate::suite;
+use std::collections::HashSet;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// How many random inputs each package's secret data gets, and their seed.
+const GENERATED: u64 = 40;
+const SEED: u64 = 2019;
+
+/// The time limit is our slowest run times this (the format's default
+/// `time_multiplier`, which verifyproblem applies too), and a program is
+/// only "too slow" past the limit times `TIME_SAFETY_MARGIN`.
+const TIME_MULTIPLIER: f64 = 5.0;
+const TIME_SAFETY_MARGIN: f64 = 2.0;
+
+/// The first line of every `problem.yaml` written here: a folder holding a
+/// `problem.yaml` that starts with it may be replaced by a new export.
+const MARK: &str = "# Written by `cargo run -p judge -- --export`: do not edit, export again.";
+
+/// Writes the packages of `problems` into `dir`, and says what it wrote.
+pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
+    let root = suite::workspace_root();
+    let sources: Vec<Sources> = problems
+        .iter()
+        .map(|problem| Sources::find(&root, problem))
+        .collect::<Result<_, _>>()?;
+    pandoc_version()?;
+    let owner = rights_owner(&read(&root.join("LICENSE-MIT"))?)?;
+    crate::report::warn("judge: building the solutions (cargo build --release)...");
+    let names: Vec<&str> = problems.iter().map(|p| p.name).collect();
+    let built = crate::build::cargo_release(&root, &names, true);
+    for ((problem, sources), exe) in problems.iter().zip(&sources).zip(built) {
+        let exe = exe.map_err(|why| format!("{}: {}", problem.name, why))?;
+        let dest = dir.join(problem.package.short_name);
+        let written = write_package(problem, sources, &owner, &exe, &dest)
+            .map_err(|why| format!("{}: {}", problem.name, why))?;
+        crate::report::say(&format!(
+            "{}: {} ({} sample, {} secret tests; slowest {:.1} ms CPU, time limit {} s)",
+            problem.name,
+            dest.display(),
+            written.samples,
+            written.secret,
+            written.slowest_ms,
+            written.time_limit_s
+        ));
+    }
+    Ok(())
+}
+
+/// The repository files a package is made from; all must exist.
+struct Sources {
+    readme: PathBuf,
+    solution: PathBuf,
+    samples: PathBuf,
+    input_validator: PathBuf,
+    output_validator: Option<PathBuf>,
+    /// `<problem>/package/submissions`: more submissions, by verdict.
+    submissions: PathBuf,
+}
+
+impl Sources {
+    fn find(root: &Path, problem: &Problem) -> Result<Sources, String> {
+        let home = root.join(problem.name);
+        let custom = problem.package.custom_validation;
+        let sources = Sources {
+            readme: home.join("README.md"),
+            solution: home.join("src").join("main.rs"),
+            samples: root.join("samples").join(problem.name),
+            input_validator: root
+                .join("validators")
+                .join("src")
+                .join("bin")
+                .join(format!("{}.rs", problem.name)),
+            output_validator: custom.then(|| {
+                root.join("validators")
+                    .join("output")
+                    .join(format!("{}.cpp", problem.name))
+            }),
+            submissions: home.join("package").join("submissions"),
+        };
+        let needed = [
+            (Some(&sources.readme), "statement"),
+            (Some(&sources.solution), "solution"),
+            (Some(&sources.input_validator), "input validator"),
+            (sources.output_validator.as_ref(), "output validator"),
+        ];
+        for (path, what) in needed {
+            if let Some(path) = path.filter(|path| !path.is_file()) {
+                return Err(format!(
+                    "{}: the {} {} is missing",
+                    problem.name,
+                    what,
+                    path.display()
+                ));
+            }
+        }
+        Ok(sources)
+    }
+}
+
+/// What went into one package.
+struct Written {
+    samples: usize,
+    secret: usize,
+    slowest_ms: f64,
+    time_limit_s: u64,
+}
+
+fn write_package(
+    problem: &Problem,
+    sources: &Sources,
+    owner: &str,
+    exe: &Path,
+    dest: &Path,
+) -> Result<Written, String> {
+    clear_earlier_export(dest)?;
+    let cases = test_cases(problem, &sources.samples)?;
+    let mut slowest_ms: f64 = 0.0;
+    for case in &cases {
+        let (answer, cpu_ms) = our_answer(problem, exe, &case.input)
+            .map_err(|why| format!("test {}: {}", case.name, why))?;
+        slowest_ms = slowest_ms.max(cpu_ms);
+        let group = dest
+            .join("data")
+            .join(if case.sample { "sample" } else { "secret" });
+        write(&group.join(format!("{}.in", case.name)), &case.input)?;
+        write(&group.join(format!("{}.ans", case.name)), &answer)?;
+    }
+    let time_limit_s = ((slowest_ms / 1000.0 * TIME_MULTIPLIER).ceil() as u64).max(1);
+    write(&dest.join("problem.yaml"), &problem_yaml(problem, owner))?;
+    write(&dest.join(".timelimit"), &format!("{}\n", time_limit_s))?;
+    let readme = read(&sources.readme)?;
+    let tex = statement_tex(problem.package.title, &statement_markdown(&readme))?;
+    write(&dest.join("problem_statement").join("problem.en.tex"), &tex)?;
+    copy(
+        &sources.input_validator,
+        &dest
+            .join("input_validators")
+            .join(format!("{}.rs", problem.name)),
+    )?;
+    if let Some(validator) = &sources.output_validator {
+        let to = dest
+            .join("output_validators")
+            .join(format!("{}.cpp", problem.name));
+        copy(validator, &to)?;
+    }
+    let submissions = dest.join("submissions");
+    copy(
+        &sources.solution,
+        &submissions
+            .join("accepted")
+            .join(format!("{}.rs", problem.name)),
+    )?;
+    if sources.submissions.is_dir() {
+        copy_tree(&sources.submissions, &submissions)?;
+    }
+    let samples = cases.iter().filter(|case| case.sample).count();
+    Ok(Written {
+        samples,
+        secret: cases.len() - samples,
+        slowest_ms,
+        time_limit_s,
+    })
+}
+
+/// A package from an earlier export is replaced; anything else in the way
+/// is left alone, and the export stops.
+fn clear_earlier_export(dest: &Path) -> Result<(), String> {
+    if !dest.exists() {
+        return Ok(());
+    }
+    let yaml = fs::read_to_string(dest.join("problem.yaml")).unwrap_or_default();
+    if !yaml.starts_with(MARK) {
+        return Err(format!(
+            "{} exists and is not a package written by --export: remove it or choose another folder",
+            dest.display()
+        ));
+    }
+    fs::remove_dir_all(dest).map_err(|e| format!("cannot remove {}: {}", dest.display(), e))
+}
+
+/// One test of a package.
+struct Case {
+    sample: bool,
+    name: String,
+    input: String,
+}
+
+/// The samples (the original statement's examples first), then the random
+/// inputs, each in canonical form; an input equal to an earlier one is left
+/// out (the samples that differ only in layout become one).
+fn test_cases(problem: &Problem, samples: &Path) -> Result<Vec<Case>, String> {
+    let tests = suite::find_tests(samples, &[])?;
+    let (seeds, others): (Vec<_>, Vec<_>) = tests.iter().partition(|t| t.name.contains("seed"));
+    let mut cases = Vec::new();
+    let mut seen = HashSet::new();
+    for test in seeds.iter().chain(&others) {
+        let input = (problem.canonical)(&read(&test.input)?);
+        if seen.insert(input.clone()) {
+            cases.push(Case {
+                sample: test.name.contains("seed"),
+                name: test.name.clone(),
+                input,
+            });
+        }
+    }
+    for i in 0..GENERATED {
+        let input = (problem.canonical)(&(problem.generate)(&mut Rng::for_case(SEED, i)));
+        if seen.insert(input.clone()) {
+            cases.push(Case {
+                sample: false,
+                name: format!("random-{:03}", i + 1),
+                input,
+            });
+        }
+    }
+    Ok(cases)
+}
+
+/// Our solution's answer to `input`, checked by the problem's checker, and
+/// the CPU time it took (milliseconds).
+fn our_answer(problem: &Problem, exe: &Path, input: &str) -> Result<(String, f64), String> {
+    let limits = suite::limits_for_problem(problem, None, None);
+    let outcome = run::run(&mut Command::new(exe), input.as_bytes(), &limits)
+        .map_err(|e| format!("cannot run {}: {}", exe.display(), e))?;
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    let answer = String::from_utf8_lossy(&outcome.stdout).into_owned();
+    match outcome.end {
+        End::Exited(status) if status.success() => {}
+        _ => return Err(format!("our solution failed: {}", stderr.trim())),
+    }
+    (problem.checker)(input, &answer, &answer)
+        .map_err(|why| format!("our answer does not pass the checker: {}", why))?;
+    let cpu_ms = outcome
+        .usage
+        .map_or(outcome.wall, |usage| usage.cpu)
+        .as_secs_f64()
+        * 1000.0;
+    Ok((answer, cpu_ms))
+}
+
+/// Who holds the rights: the holder the MIT license's `Copyright (c) YEAR
+/// HOLDER` line names.
+fn rights_owner(license: &str) -> Result<String, String> {
+    license
+        .lines()
+        .find_map(|line| line.strip_prefix("Copyright (c) "))
+        .and_then(|rest| rest.split_once(' '))
+        .map(|(_year, holder)| holder.trim().to_string())
+        .ok_or_else(|| "LICENSE-MIT has no line `Copyright (c) YEAR HOLDER`".to_string())
+}
+
+/// `problem.yaml` in the legacy format.
+fn problem_yaml(problem: &Problem, owner: &str) -> String {
+    let facts = &problem.package;
+    let mut yaml = format!(
+        "{mark}
+# From the problem's row in judge/src/problems/mod.rs.
+problem_format_version: legacy
+name: {name}
+uuid: {uuid}
+source: {source}
+# This package, like the repository it comes from, may be used under the MIT
+# license or the Apache License 2.0, at your option (LICENSE-MIT and
+# LICENSE-APACHE there). The format has no value for either, and `permission`
+# is the one that names the rights owner as the one to ask.
+license: permission
+rights_owner: {owner}
+limits:
+  memory: {memory}
+  # The time limit: the slowest accepted submission's time times
+  # time_multiplier (also written, in whole seconds, to .timelimit); past
+  # time_safety_margin times the limit, a submission is surely too slow.
+  time_multiplier: {multiplier}
+  time_safety_margin: {margin}
+",
+        mark = MARK,
+        name = yaml_string(facts.title),
+        uuid = facts.uuid,
+        source = yaml_string(facts.source),
+        owner = yaml_string(owner),
+        memory = problem.memory_limit_mb,
+        multiplier = TIME_MULTIPLIER,
+        margin = TIME_SAFETY_MARGIN,
+    );
+    if facts.custom_validation {
+        yaml += "# Several answers can be right: output_validators/ replays the answer.\n";
+        yaml += "validation: custom\n";
+    }
+    yaml
+}
+
+/// A YAML single-quoted string (a quote inside is written twice).
+fn yaml_string(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// The statement's Markdown: `<problem>/README.md` without what only makes
+/// sense inside this repository. The rule, line by line outside code blocks:
+/// - the first line, the `# <problem>` title, goes (the statement's title is
+///   the package's name, from `problem.yaml`);
+/// - a paragraph that links to the solution, `(src/main.rs)`, goes;
+/// - a link to anything but a web page (`http...`) becomes its text, so
+///   ``[`01-seed.in`](../samples/...)`` becomes `` `01-seed.in` `` and
+///   `[Input](#input)` becomes `Input`; but a link to a file in parentheses
+///   of its own, ``([`judge/src/x.rs`](../judge/src/x.rs))``, goes with them,
+///   and so does a line left empty by that.
+pub fn statement_markdown(readme: &str) -> String {
+    let mut lines: Vec<&str> = readme.lines().collect();
+    if lines.first().is_some_and(|l| l.starts_with("# ")) {
+        lines.remove(0);
+    }
+    let mut out = String::new();
+    let mut in_code = false;
+    let mut paragraph: Vec<&str> = Vec::new();
+    for line in lines {
+        if line.trim_start().starts_with("```") {
+            flush(&mut paragraph, &mut out);
+            in_code = !in_code;
+            out.push_str(line);
+            out.push('\n');
+        } else if in_code {
+            out.push_str(line);
+            out.push('\n');
+        } else if line.trim().is_empty() {
+            flush(&mut paragraph, &mut out);
+            out.push('\n');
+        } else {
+            paragraph.push(line);
+        }
+    }
+    flush(&mut paragraph, &mut out);
+    out.trim_start().to_string()
+}
+
+/// Ends a paragraph: writes it out, unless it points to the solution.
+fn flush(paragraph: &mut Vec<&str>, out: &mut String) {
+    if !paragraph.iter().any(|l| l.contains("](src/main.rs)")) {
+        for line in paragraph.iter() {
+            let line = local_links_as_text(line);
+            if !line.trim().is_empty() {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    paragraph.clear();
+}
+
+/// `[text](target)` becomes `text`, unless the target is a web address; a
+/// link to a file in parentheses of its own goes with them.
+fn local_links_as_text(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let link = rest[open..].find("](").and_then(|mid| {
+            let close = rest[open + mid..].find(')')?;
+            Some((open + mid, open + mid + close))
+        });
+        let Some((mid, close)) = link else { break };
+        let text = &rest[open + 1..mid];
+        let target = &rest[mid + 2..close];
+        let web = target.starts_with("http://") || target.starts_with("https://");
+        let file = !web && !target.starts_with('#');
+        let before = &rest[..open];
+        let after = &rest[close + 1..];
+        if file && before.ends_with('(') && after.starts_with(')') {
+            out.push_str(before[..before.len() - 1].trim_end());
+            rest = &after[1..];
+            continue;
+        }
+        out.push_str(before);
+        out.push_str(if web { &rest[open..=close] } else { text });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The statement in LaTeX, as the legacy format's `problem.en.tex` wants
+/// it: `\problemname{...}`, then the body, which pandoc writes; its sections
+/// are unnumbered, as in a contest's problem set.
+fn statement_tex(title: &str, markdown: &str) -> Result<String, String> {
+    let mut pandoc = Command::new("pandoc")
+        .args(["--from=gfm", "--to=latex", "--shift-heading-level-by=-1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run pandoc: {}", e))?;
+    let mut stdin = pandoc.stdin.take().expect("piped");
+    let feeding = std::thread::scope(|scope| {
+        let feeder = scope.spawn(move || stdin.write_all(markdown.as_bytes()));
+        let out = pandoc.wait_with_output();
+        (feeder.join().expect("no panic"), out)
+    });
+    let out = match feeding {
+        (Ok(()), Ok(out)) => out,
+        (Err(e), _) | (_, Err(e)) => return Err(format!("pandoc failed: {}", e)),
+    };
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr);
+        return Err(format!("pandoc failed: {}", why.trim()));
+    }
+    let body = String::from_utf8_lossy(&out.stdout)
+        .replace("\\section{", "\\section*{")
+        .replace("\\subsection{", "\\subsection*{");
+    Ok(format!("\\problemname{{{}}}\n\n{}", title, body))
+}
+
+/// Pandoc's version, or a clear error when it is not installed.
+fn pandoc_version() -> Result<String, String> {
+    let out = Command::new("pandoc")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| {
+            format!(
+                "--export needs pandoc to write each statement in LaTeX ({}): \
+                 install it (Debian: apt-get install pandoc)",
+                e
+            )
+        })?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    Ok(text.lines().next().unwrap_or("pandoc").to_string())
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), e))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    }
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {}", path.display(), e))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    write(to, &read(from)?)
+}
+
+/// Copies every file under `from` to the same place under `to`.
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    let entries =
+        fs::read_dir(from).map_err(|e| format!("cannot read {}: {}", from.display(), e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {}", from.display(), e))?;
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_tree(&path, &target)?;
+        } else {
+            copy(&path, &target)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::PROBLEMS;
+
+    #[test]
+    fn the_statement_drops_the_title_and_the_pointer_to_the_solution() {
+        let readme = "# checkers_board\n\nSource: TopCoder.\n\n\
+                      The solution is [`src/main.rs`](src/main.rs). Its samples are in\n\
+                      [`../samples/x/`](../samples/x/).\n\n## Input\n\nText.\n";
+        assert_eq!(
+            statement_markdown(readme),
+            "Source: TopCoder.\n\n\n## Input\n\nText.\n"
+        );
+    }
+
+    #[test]
+    fn local_links_become_their_text_and_web_links_stay() {
+        let line = "see [Input](#input), [`a.in`](../samples/p/a.in) and [it](https://x.org/).";
+        assert_eq!(
+            local_links_as_text(line),
+            "see Input, `a.in` and [it](https://x.org/)."
+        );
+        assert_eq!(local_links_as_text("a [b] c (d)"), "a [b] c (d)");
+        assert_eq!(
+            local_links_as_text("Its checker ([`x.rs`](../judge/x.rs)) replays"),
+            "Its checker replays"
+        );
+        assert_eq!(local_links_as_text("([`x.rs`](../judge/x.rs))"), "");
+        assert_eq!(local_links_as_text("(see [Input](#input))"), "(see Input)");
+    }
+
+    #[test]
+    fn a_line_left_empty_goes_and_the_paragraph_stays_whole() {
+        let readme = "# t\n\nIts checker\n([`x.rs`](../judge/x.rs))\nreplays.\n";
+        assert_eq!(statement_markdown(readme), "Its checker\nreplays.\n");
+    }
+
+    #[test]
+    fn code_blocks_are_kept_as_they_are() {
+        let readme = "# t\n\n```\n[x](src/main.rs)\n\n[y](#y)\n```\n";
+        assert_eq!(
+            statement_markdown(readme),
+            "```\n[x](src/main.rs)\n\n[y](#y)\n```\n"
+        );
+    }
+
+    #[test]
+    fn the_rights_owner_is_the_holder_in_the_mit_license() {
+        let license = read(&suite::workspace_root().join("LICENSE-MIT")).unwrap();
+        let owner = rights_owner(&license).unwrap();
+        assert!(!owner.is_empty() && !owner.starts_with("20"), "{}", owner);
+        assert!(rights_owner("MIT License\n").is_err());
+    }
+
+    #[test]
+    fn a_missing_validator_is_named() {
+        let root = std::env::temp_dir().join(format!("judge-export-{}", std::process::id()));
+        let solitaire = PROBLEMS
+            .iter()
+            .find(|p| p.name == "solitaire_chess")
+            .unwrap();
+        let file = |path: &str| {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "x").unwrap();
+        };
+        file("solitaire_chess/README.md");
+        file("solitaire_chess/src/main.rs");
+        let no_input_validator = Sources::find(&root, solitaire).err();
+        file("validators/src/bin/solitaire_chess.rs");
+        let no_output_validator = Sources::find(&root, solitaire).err();
+        file("validators/output/solitaire_chess.cpp");
+        let all_there = Sources::find(&root, solitaire).is_ok();
+        let _ = fs::remove_dir_all(&root);
+        let why = no_input_validator.unwrap();
+        assert!(why.contains("the input validator"), "{}", why);
+        assert!(why.ends_with("validators/src/bin/solitaire_chess.rs is missing"));
+        let why = no_output_validator.unwrap();
+        assert!(why.ends_with("validators/output/solitaire_chess.cpp is missing"));
+        assert!(all_there);
+    }
+
+    #[test]
+    fn package_facts_are_valid_and_distinct() {
+        let mut seen = HashSet::new();
+        for p in PROBLEMS {
+            let facts = &p.package;
+            let short = facts.short_name;
+            assert!(
+                !short.is_empty()
+                    && short
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+                "{}: a short name is [a-z0-9]+",
+                p.name
+            );
+            let uuid = facts.uuid.as_bytes();
+            let groups: Vec<usize> = facts.uuid.split('-').map(str::len).collect();
+            assert_eq!(groups, [8, 4, 4, 4, 12], "{}: uuid", p.name);
+            assert!(uuid.iter().all(|b| b.is_ascii_hexdigit() || *b == b'-'));
+            assert!(seen.insert(short) && seen.insert(facts.uuid), "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn problem_yaml_names_the_facts_and_custom_validation() {
+        let solitaire = PROBLEMS
+            .iter()
+            .find(|p| p.name == "solitaire_chess")
+            .unwrap();
+        let yaml = problem_yaml(solitaire, "Us");
+        assert!(yaml.starts_with(MARK));
+        assert!(yaml.contains("\nname: 'Solitaire Chess'\n"), "{}", yaml);
+        assert!(yaml.contains("\nvalidation: custom\n"), "{}", yaml);
+        assert!(yaml.contains("\n  memory: 256\n"), "{}", yaml);
+        let board = PROBLEMS
+            .iter()
+            .find(|p| p.name == "checkers_board")
+            .unwrap();
+        assert!(yaml.contains("\nrights_owner: 'Us'\n"), "{}", yaml);
+        assert!(!problem_yaml(board, "Us").contains("validation:"));
+        assert_eq!(yaml_string("it's"), "'it''s'");
+    }
+}
