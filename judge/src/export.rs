@@ -156,6 +156,16 @@ fn write_package(
         write(&group.join(format!("{}.ans", case.name)), &answer)?;
     }
     let time_limit_s = ((slowest_ms / 1000.0 * TIME_MULTIPLIER).ceil() as u64).max(1);
+    // The statement states the judge's limit: the package must be judged
+    // under the same one.
+    if time_limit_s * 1000 != problem.time_limit_ms {
+        return Err(format!(
+            "the package's time limit would be {} s (our slowest run, {:.1} ms, times {}, \
+             rounded up), but the statement and the judge say {} ms: change the limit in \
+             judge/src/problems/mod.rs and the problem's README",
+            time_limit_s, slowest_ms, TIME_MULTIPLIER, problem.time_limit_ms
+        ));
+    }
     write(&dest.join("problem.yaml"), &problem_yaml(problem, owner))?;
     write(&dest.join(".timelimit"), &format!("{}\n", time_limit_s))?;
     let readme = read(&sources.readme)?;

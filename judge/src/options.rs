@@ -26,12 +26,13 @@ Options:
   --standalone       compile each <problem>/src/main.rs alone with plain
                      rustc -O under editions 2015 (no --edition), 2018 and 2021,
                      as an online judge does, and judge those binaries
-  --time-limit MS    time limit per test in milliseconds of CPU time (default:
-                     the problem's, 2000): TLE (cpu) past it; TLE (wall) for a
-                     program off the CPU for longer than MS, and one still
-                     running after 2 x MS + 1000 ms of wall time is killed
+  --time-limit MS    time limit per test in milliseconds of CPU time, all the
+                     test's processes together (default: the problem's, 1000):
+                     TLE (cpu) past it; TLE (wall) for a program idle (neither
+                     on a CPU nor waiting for one) for longer than MS, and one
+                     still idle after 2 x MS + 1000 ms is killed
   --memory-limit MB  memory limit per test in MiB (default: the problem's, 256),
-                     enforced on the address space (RLIMIT_AS, Linux)
+                     on the test's resident memory, all its processes together
   -j N               run N tests at a time (default: the number of cores)
   --repeat N         run each test N times, one test at a time, and report the
                      median times, beside the time the program takes to start

@@ -53,7 +53,7 @@ fn stated_number(lines: &[&str], before: &str, after: &str) -> Result<u64, Strin
 /// uses:
 ///
 /// ```text
-/// - Time limit: 2000 ms of CPU time per test.
+/// - Time limit: 1000 ms of CPU time per test.
 /// - Memory limit: 256 MiB.
 /// ```
 fn stated_limits(statement: &str) -> Result<StatedLimits, String> {

@@ -729,7 +729,7 @@ fn the_report_has_the_columns_and_no_colour_in_a_pipe() {
     assert!(!r.stdout.contains('\x1b'), "{:?}", r.stdout);
     assert!(
         r.stdout
-            .contains("(limits: 2000 ms of CPU time, 256 MiB of memory)"),
+            .contains("(limits: 1000 ms of CPU time, 256 MiB of memory)"),
         "{}",
         r.stdout
     );

@@ -596,6 +596,9 @@ fn a_long_run_without_a_terminal_says_how_far_it_got() {
         &cases,
         "--seed",
         "3",
+        // Idle for a second is not idle for longer than the limit.
+        "--time-limit",
+        "3000",
     ]);
     assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
     let progress: Vec<&str> = r

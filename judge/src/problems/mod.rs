@@ -67,7 +67,7 @@ pub const PROBLEMS: &[Problem] = &[
         generate: russian_checkers::generate,
         shrink: russian_checkers::shrink,
         size: russian_checkers::size,
-        time_limit_ms: 2000,
+        time_limit_ms: 1000,
         memory_limit_mb: 256,
         canonical: russian_checkers::canonical,
         package: Package {
@@ -85,7 +85,7 @@ pub const PROBLEMS: &[Problem] = &[
         generate: checkers_board::generate,
         shrink: checkers_board::shrink,
         size: checkers_board::size,
-        time_limit_ms: 2000,
+        time_limit_ms: 1000,
         memory_limit_mb: 256,
         canonical: checkers_board::canonical,
         package: Package {
@@ -103,7 +103,7 @@ pub const PROBLEMS: &[Problem] = &[
         generate: checkers_pos::generate,
         shrink: checkers_pos::shrink,
         size: checkers_pos::size,
-        time_limit_ms: 2000,
+        time_limit_ms: 1000,
         memory_limit_mb: 256,
         canonical: checkers_pos::canonical,
         package: Package {
@@ -121,7 +121,7 @@ pub const PROBLEMS: &[Problem] = &[
         generate: solitaire_chess::generate,
         shrink: solitaire_chess::shrink,
         size: solitaire_chess::size,
-        time_limit_ms: 2000,
+        time_limit_ms: 1000,
         memory_limit_mb: 256,
         canonical: solitaire_chess::canonical,
         package: Package {
@@ -139,7 +139,7 @@ pub const PROBLEMS: &[Problem] = &[
         generate: checks_post_facto::generate,
         shrink: checks_post_facto::shrink,
         size: checks_post_facto::size,
-        time_limit_ms: 2000,
+        time_limit_ms: 1000,
         memory_limit_mb: 256,
         canonical: checks_post_facto::canonical,
         package: Package {
