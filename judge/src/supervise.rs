@@ -505,8 +505,9 @@ struct Watch {
 }
 
 impl Watch {
-    fn reap(&mut self, main: i32, blocking: bool) -> Reaped {
-        match sys::reap_any(blocking) {
+    /// Reaps one ended child, if one has ended, and counts it.
+    fn reap(&mut self, main: i32) -> Reaped {
+        match sys::reap_any() {
             Reaped::One(pid, status, usage) => {
                 self.reaped_cpu += usage.cpu;
                 self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
@@ -572,7 +573,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
     let mut next_look = start + TICK;
     loop {
         stderr.drain();
-        while let Reaped::One(..) = watch.reap(main, false) {}
+        while let Reaped::One(..) = watch.reap(main) {}
         if watch.ended.is_some() {
             break;
         }
@@ -584,7 +585,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
         let now = Instant::now();
         if now >= next_look {
             next_look = now + TICK;
-            if let Some(over) = look(&mut watch, request, main, start) {
+            if let Some(over) = look(&mut watch, request, start) {
                 ending = over;
                 break;
             }
@@ -600,7 +601,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
             // program saw the end of a pipe and ended) without being a
             // zombie yet: a moment later it is one.
             std::thread::sleep(Duration::from_millis(5));
-            while let Reaped::One(..) = watch.reap(main, false) {}
+            while let Reaped::One(..) = watch.reap(main) {}
             report.leftovers = sys::leftovers(out_path, stderr.fd());
         }
     }
@@ -627,7 +628,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
 
 /// One look at the test's processes: why the test must be stopped, if it
 /// must.
-fn look(watch: &mut Watch, request: &Request, main: i32, start: Instant) -> Option<Ending> {
+fn look(watch: &mut Watch, request: &Request, start: Instant) -> Option<Ending> {
     let mut cpu = watch.reaped_cpu;
     let mut rss_kib = 0;
     for pid in sys::descendants() {
@@ -638,7 +639,6 @@ fn look(watch: &mut Watch, request: &Request, main: i32, start: Instant) -> Opti
         }
     }
     watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
-    let _ = main;
     if cpu > request.cpu_limit {
         return Some(Ending::CpuLimit);
     }
@@ -657,15 +657,19 @@ fn look(watch: &mut Watch, request: &Request, main: i32, start: Instant) -> Opti
 fn end_everything(watch: &mut Watch, main: i32, stderr: &mut StderrTail) -> Result<(), String> {
     let give_up = Instant::now() + Duration::from_secs(10);
     // No child at all, not even a zombie: then nothing is below either.
-    if let Reaped::NoChildren = watch.reap(main, false) {
+    if let Reaped::NoChildren = watch.reap(main) {
         return Ok(());
     }
     loop {
-        sys::sigkill(-main); // the program's process group, at once
+        // The program's process group at once, while the program is not
+        // reaped: until then its pid, the group's id, cannot be reused.
+        if watch.ended.is_none() {
+            sys::sigkill(-main);
+        }
         for pid in sys::descendants() {
             sys::sigkill(pid);
         }
-        match watch.reap(main, false) {
+        match watch.reap(main) {
             Reaped::One(..) => continue,
             Reaped::NoChildren => return Ok(()),
             Reaped::NoneYet => {}
@@ -1005,15 +1009,14 @@ mod sys {
         }
     }
 
-    /// Reaps one ended child, if any (waits for one if `blocking`).
-    pub fn reap_any(blocking: bool) -> Reaped {
+    /// Reaps one ended child, if any, without waiting.
+    pub fn reap_any() -> Reaped {
         let mut status: c_int = 0;
         // SAFETY: an all-zero rusage is valid (integers only).
         let mut usage: Rusage = unsafe { std::mem::zeroed() };
-        let options = if blocking { 0 } else { WNOHANG };
         loop {
             // SAFETY: both pointers are to live values of the right types.
-            let pid = unsafe { wait4(-1, &mut status, options, &mut usage) };
+            let pid = unsafe { wait4(-1, &mut status, WNOHANG, &mut usage) };
             if pid > 0 {
                 let time = |t: &Timeval| {
                     Duration::from_secs(t.sec.max(0) as u64)
