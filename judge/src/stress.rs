@@ -40,6 +40,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
@@ -462,25 +463,33 @@ fn find_failure(
     let stop = AtomicBool::new(false);
     let found: Mutex<Vec<(usize, Result<Case, String>)>> = Mutex::new(Vec::new());
     let mut progress = Progress::new();
+    // Each worker holds a sender; when the last one ends, the channel says
+    // so at once (a plain sleep would round the run's time up to it).
+    let (working, all_ended) = mpsc::channel::<()>();
     thread::scope(|scope| {
+        let (next, done, stop, found) = (&next, &done, &stop, &found);
         for _ in 0..cores() {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cases || stop.load(Ordering::SeqCst) {
-                    break;
+            let working = working.clone();
+            scope.spawn(move || {
+                let _working = working; // dropped as the worker ends
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= cases || stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let input = (problem.generate)(&mut Rng::for_case(seed, i as u64));
+                    let judged = judge_case(programs, problem, input, &programs.limits);
+                    if !matches!(&judged, Ok(case) if case.failure.is_none()) {
+                        stop.store(true, Ordering::SeqCst);
+                        found.lock().expect("no panics").push((i, judged));
+                    }
+                    done.fetch_add(1, Ordering::SeqCst);
                 }
-                let input = (problem.generate)(&mut Rng::for_case(seed, i as u64));
-                let judged = judge_case(programs, problem, input, &programs.limits);
-                if !matches!(&judged, Ok(case) if case.failure.is_none()) {
-                    stop.store(true, Ordering::SeqCst);
-                    found.lock().expect("no panics").push((i, judged));
-                }
-                done.fetch_add(1, Ordering::SeqCst);
             });
         }
+        drop(working);
         // The workers end when all cases ran or one failed.
-        while done.load(Ordering::SeqCst) < cases && !stop.load(Ordering::SeqCst) {
-            thread::sleep(Duration::from_millis(200));
+        while let Err(RecvTimeoutError::Timeout) = all_ended.recv_timeout(PROGRESS_TICK) {
             progress.show(done.load(Ordering::SeqCst), cases, seed);
         }
         progress.clear();
@@ -493,6 +502,9 @@ fn find_failure(
         Some((i, judged)) => Ok((done, Some((i, judged?)))),
     }
 }
+
+/// How often the progress is looked at.
+const PROGRESS_TICK: Duration = Duration::from_millis(200);
 
 /// Without a terminal, a progress line this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);

@@ -6,8 +6,10 @@
 //! memory includes what its parent held when it forked) and sends it one test
 //! at a time over a pipe ([`Request`] in, [`Report`] out). For each test it:
 //!
-//! - starts the program in a **new session** (`setsid`), so the program has
-//!   no controlling terminal: Ctrl-C and the terminal stay the judge's;
+//! - runs it in a **session of its own** (`setsid`, once, for the
+//!   supervisor), which has no controlling terminal, and the program in a
+//!   process group of its own: the program has no terminal to take, and
+//!   Ctrl-C and the terminal stay the judge's;
 //! - is a **child subreaper** (`prctl(PR_SET_CHILD_SUBREAPER)`): a process the
 //!   program leaves behind comes back to the supervisor when its parent dies,
 //!   instead of going to init. So the supervisor reaps every process of the
@@ -29,13 +31,15 @@
 //! (`RLIMIT_FSIZE` stops it at the output limit); its standard error goes
 //! through a pipe of which the supervisor keeps the end. `RLIMIT_AS` is only a
 //! backstop far above the memory limit, so that the JVM or Go, which reserve
-//! address space they never touch, run under the default limit.
+//! address space they never touch, run under the default limit. Nothing runs
+//! in the child between its fork and its exec (the limits are set from
+//! outside, with `prlimit`), so the program starts as cheaply as any.
 //!
 //! The supervisor ends, killing the test under way, on SIGINT or SIGTERM, or
 //! when the judge's end of the pipe closes (the judge died). Only Linux has
 //! all of this; elsewhere on Unix the supervisor still runs each test in a
-//! session of its own and kills that session, and the figures come from
-//! `wait4` alone.
+//! process group of its own, in a session without a terminal, and kills that
+//! group; the figures come from `wait4` alone and there are no backstops.
 
 use std::ffi::OsString;
 use std::fs::{self, File};
@@ -440,6 +444,7 @@ struct Served {
 
 impl Served {
     fn start() -> io::Result<Served> {
+        sys::leave_the_terminal();
         sys::become_subreaper();
         sys::install_handlers()?;
         // Memory-backed where there is such a folder: the program's output
@@ -551,7 +556,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped());
-    sys::confine(&mut cmd, request);
+    sys::confine(&mut cmd);
     sys::set_busy(true);
     let start = Instant::now();
     let mut child = match cmd.spawn() {
@@ -563,6 +568,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
         }
     };
     let main = child.id() as i32;
+    sys::limit_child(main, request);
     let mut stderr = StderrTail::new(child.stderr.take().expect("piped"));
     drop(child); // dropping a Child neither kills nor reaps it
 
@@ -764,8 +770,6 @@ mod sys {
     const RLIMIT_CORE: c_int = 4;
     const RLIMIT_AS: c_int = 9;
     #[cfg(target_os = "linux")]
-    const PR_SET_PDEATHSIG: c_int = 1;
-    #[cfg(target_os = "linux")]
     const PR_SET_CHILD_SUBREAPER: c_int = 36;
 
     #[repr(C)]
@@ -800,7 +804,8 @@ mod sys {
     extern "C" {
         fn kill(pid: c_int, sig: c_int) -> c_int;
         fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut Rusage) -> c_int;
-        fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
+        #[cfg(target_os = "linux")]
+        fn prlimit(pid: c_int, resource: c_int, new: *const Rlimit, old: *mut Rlimit) -> c_int;
         fn setsid() -> c_int;
         fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
         fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
@@ -956,50 +961,59 @@ mod sys {
         }
     }
 
-    fn set_limit(resource: c_int, value: u64) {
-        // Beyond what the type holds means no limit (RLIM_INFINITY is all
-        // ones); the cast does something only where `long` has 32 bits.
-        #[allow(clippy::unnecessary_cast)]
-        let value = value.min(c_ulong::MAX as u64) as c_ulong;
-        let limit = Rlimit {
-            cur: value,
-            max: value,
-        };
-        // SAFETY: the structure is a valid rlimit for the call's duration.
+    /// A process group of its own for the program. (No code runs in the
+    /// child before the exec, so the program starts the cheap way, with
+    /// `posix_spawn`, as a plain loop of starts would: see
+    /// [`limit_child`] for the limits.)
+    pub fn confine(cmd: &mut Command) {
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+
+    /// The supervisor leaves the judge's session for one of its own, which
+    /// has no controlling terminal; so have the programs it starts.
+    pub fn leave_the_terminal() {
+        // SAFETY: setsid takes nothing. It fails only for a process group
+        // leader, which a supervisor the judge started is not.
         unsafe {
-            setrlimit(resource, &limit);
+            setsid();
         }
     }
 
-    /// In the child, between fork and exec: a session of its own, the
-    /// backstop limits, no core dumps, and death with the supervisor.
-    pub fn confine(cmd: &mut Command, request: &Request) {
-        use std::os::unix::process::CommandExt;
-        let cpu = request.cpu_backstop_seconds;
-        let address_space = request.address_space_backstop;
-        let output = request.output_limit + 1;
-        let in_child = move || {
-            // Only plain system calls: safe between fork and exec.
-            // SAFETY: setsid and prctl take integers only.
+    /// The backstop limits of the program `pid`, set right after it starts
+    /// (`prlimit`), soft and hard alike so that it cannot raise them: CPU
+    /// time, output file size, address space, and no core dumps. For the
+    /// moment between its start and this it runs without them, which only a
+    /// backstop can afford: the supervisor's looks enforce the real limits.
+    #[cfg(target_os = "linux")]
+    pub fn limit_child(pid: i32, request: &Request) {
+        let mut limits = vec![
+            (RLIMIT_CORE, 0),
+            (RLIMIT_CPU, request.cpu_backstop_seconds),
+            (RLIMIT_FSIZE, request.output_limit + 1),
+        ];
+        if request.address_space_backstop > 0 {
+            limits.push((RLIMIT_AS, request.address_space_backstop));
+        }
+        for (resource, value) in limits {
+            // Beyond what the type holds means no limit (RLIM_INFINITY is
+            // all ones); the cast does something only where `long` has 32
+            // bits.
+            #[allow(clippy::unnecessary_cast)]
+            let value = value.min(c_ulong::MAX as u64) as c_ulong;
+            let limit = Rlimit {
+                cur: value,
+                max: value,
+            };
+            // SAFETY: a valid rlimit for the call's duration; no old value.
             unsafe {
-                setsid();
-                #[cfg(target_os = "linux")]
-                prctl(PR_SET_PDEATHSIG, SIGKILL as c_ulong, 0, 0, 0);
+                prlimit(pid, resource, &limit, std::ptr::null_mut());
             }
-            set_limit(RLIMIT_CORE, 0);
-            set_limit(RLIMIT_CPU, cpu);
-            set_limit(RLIMIT_FSIZE, output);
-            if address_space > 0 {
-                set_limit(RLIMIT_AS, address_space);
-            }
-            Ok(())
-        };
-        // SAFETY: the closure makes only system calls that allocate nothing
-        // and take no locks, as code between fork and exec must.
-        unsafe {
-            cmd.pre_exec(in_child);
         }
     }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn limit_child(_pid: i32, _request: &Request) {}
 
     /// SIGKILL to a process (or with a negative number, a process group).
     pub fn sigkill(pid: i32) {
