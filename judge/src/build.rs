@@ -64,13 +64,9 @@ fn cargo_build(
     });
     // In a process group of its own, which the judge kills (Cargo and the
     // compilers it runs) when a signal stops it.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     cmd.stdout(Stdio::piped());
-    let child = cmd
-        .spawn()
-        .map_err(|e| format!("cannot run cargo: {}", e))?;
-    let _live = crate::os::LiveGroup::new(child.id());
+    let (child, _live) =
+        crate::os::LiveGroup::spawn(&mut cmd).map_err(|e| format!("cannot run cargo: {}", e))?;
     let out = child
         .wait_with_output()
         .map_err(|e| format!("cannot run cargo: {}", e))?;

@@ -44,10 +44,38 @@ pub fn unregister_supervisor(pid: u32) {
 pub struct LiveGroup(#[cfg_attr(not(unix), allow(dead_code))] i32);
 
 impl LiveGroup {
-    pub fn new(pgid: u32) -> LiveGroup {
+    /// Starts `cmd` in a process group of its own and registers the group.
+    /// A signal that comes during the start is answered once the group is
+    /// registered: the judge waits for starts under way before it exits, and
+    /// none begins once it is stopping.
+    pub fn spawn(
+        cmd: &mut std::process::Command,
+    ) -> std::io::Result<(std::process::Child, LiveGroup)> {
         #[cfg(unix)]
-        interrupt::register(-(pgid as i32));
-        LiveGroup(pgid as i32)
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+            if !interrupt::begin_start() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::Interrupted,
+                    "the judge is stopping",
+                ));
+            }
+            let started = cmd.spawn();
+            if let Ok(child) = &started {
+                interrupt::register(-(child.id() as i32));
+            }
+            interrupt::end_start();
+            let child = started?;
+            let id = child.id() as i32;
+            Ok((child, LiveGroup(id)))
+        }
+        #[cfg(not(unix))]
+        {
+            let child = cmd.spawn()?;
+            let id = child.id() as i32;
+            Ok((child, LiveGroup(id)))
+        }
     }
 }
 
@@ -101,7 +129,7 @@ mod interrupt {
     use std::io::Read;
     use std::os::raw::{c_int, c_void};
     use std::os::unix::io::FromRawFd;
-    use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
 
     const SIGKILL: c_int = 9;
@@ -127,6 +155,25 @@ mod interrupt {
     static SIGNAL: AtomicI32 = AtomicI32::new(0);
     /// Write end of the pipe that wakes the watcher thread; -1 before install.
     static WAKE: AtomicI32 = AtomicI32::new(-1);
+    /// Process groups being started now (between the gate and their
+    /// registration).
+    static STARTING: AtomicUsize = AtomicUsize::new(0);
+
+    /// Counts a start in, unless the judge is stopping. Both sides use
+    /// SeqCst: either this sees STOPPING, or the stop (which sets STOPPING
+    /// first) sees the start and waits for it.
+    pub fn begin_start() -> bool {
+        STARTING.fetch_add(1, Ordering::SeqCst);
+        if STOPPING.load(Ordering::SeqCst) {
+            STARTING.fetch_sub(1, Ordering::SeqCst);
+            return false;
+        }
+        true
+    }
+
+    pub fn end_start() {
+        STARTING.fetch_sub(1, Ordering::SeqCst);
+    }
 
     pub fn register(target: i32) {
         let slot = (0..SLOTS).find(|&i| {
@@ -236,6 +283,13 @@ mod interrupt {
 
     pub fn stop_everything() {
         STOPPING.store(true, Ordering::SeqCst);
+        end_all();
+        // A group being started is registered (and, the judge stopping,
+        // ended at once) within moments.
+        let give_up = Instant::now() + Duration::from_secs(10);
+        while STARTING.load(Ordering::SeqCst) > 0 && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         end_all();
         // Each supervisor kills and reaps its test, then exits: wait for
         // that (5 s at most), so that nothing is left when the judge exits.
