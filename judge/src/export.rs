@@ -19,10 +19,11 @@
 //! - `input_validators/`: `validators/src/bin/<problem>.rs`;
 //!   `output_validators/`: `validators/output/<problem>.cpp`, for the
 //!   problems with several right answers;
-//! - `submissions/accepted/`: `<problem>/src/main.rs`; every other folder of
-//!   `<problem>/package/submissions/` as it is (wrong answers, too slow).
+//! - `submissions/accepted/`: `<problem>/src/main.rs`; `wrong_answer/` and
+//!   `time_limit_exceeded/`: the same file with the changes of each of the
+//!   problem's `FAILING` submissions applied (see [`failing_source`]).
 
-use crate::problems::Problem;
+use crate::problems::{Failing, Problem};
 use crate::rng::Rng;
 use crate::run::{self, End};
 use crate::suite;
@@ -83,8 +84,6 @@ struct Sources {
     samples: PathBuf,
     input_validator: PathBuf,
     output_validator: Option<PathBuf>,
-    /// `<problem>/package/submissions`: more submissions, by verdict.
-    submissions: PathBuf,
 }
 
 impl Sources {
@@ -105,7 +104,6 @@ impl Sources {
                     .join("output")
                     .join(format!("{}.cpp", problem.name))
             }),
-            submissions: home.join("package").join("submissions"),
         };
         let needed = [
             (Some(&sources.readme), "statement"),
@@ -190,8 +188,13 @@ fn write_package(
             .join("accepted")
             .join(format!("{}.rs", problem.name)),
     )?;
-    if sources.submissions.is_dir() {
-        copy_tree(&sources.submissions, &submissions)?;
+    let solution = read(&sources.solution)?;
+    for failing in problem.package.failing {
+        let source = failing_source(&solution, problem.name, failing)?;
+        let file = submissions
+            .join(failing.verdict)
+            .join(format!("{}.rs", failing.name));
+        write(&file, &source)?;
     }
     let samples = cases.iter().filter(|case| case.sample).count();
     Ok(Written {
@@ -480,26 +483,76 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 /// Copies every file under `from` to the same place under `to`.
-fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
-    let entries =
-        fs::read_dir(from).map_err(|e| format!("cannot read {}: {}", from.display(), e))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot read {}: {}", from.display(), e))?;
-        let path = entry.path();
-        let target = to.join(entry.file_name());
-        if path.is_dir() {
-            copy_tree(&path, &target)?;
-        } else {
-            copy(&path, &target)?;
+/// A failing submission's source: `solution` with each of its changes made
+/// (each text must occur exactly once, so that a change to the solution
+/// shows here instead of quietly testing something else) and a header that
+/// says what is wrong on purpose.
+pub fn failing_source(solution: &str, problem: &str, failing: &Failing) -> Result<String, String> {
+    let mut source = solution.to_string();
+    for (text, replacement) in failing.changes {
+        let found = source.matches(text).count();
+        if found != 1 {
+            return Err(format!(
+                "{}: the failing submission {} changes a text that {}/src/main.rs holds {} \
+                 times, not once: update its FAILING entry in judge/src/problems/{}.rs\n{}",
+                problem, failing.name, problem, found, problem, text
+            ));
         }
+        source = source.replacen(text, replacement, 1);
     }
-    Ok(())
+    let (what, why) = match failing.verdict {
+        "time_limit_exceeded" => ("TOO SLOW ON PURPOSE", "Why"),
+        _ => ("WRONG ANSWER ON PURPOSE", "Rule broken"),
+    };
+    Ok(format!(
+        "// {}: a submission of the problem package that must fail.\n\
+         // {}: {}.\n\
+         // Written by `cargo run -p judge -- --export` from {}/src/main.rs, changed where a\n\
+         // `BROKEN` comment says.\n\n{}",
+        what, why, failing.why, problem, source
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::problems::PROBLEMS;
+
+    #[test]
+    fn every_failing_submission_applies_to_the_solution_as_it_is() {
+        let root = suite::workspace_root();
+        for problem in PROBLEMS {
+            let solution = read(&root.join(problem.name).join("src").join("main.rs")).unwrap();
+            assert!(problem.package.failing.len() >= 2, "{}", problem.name);
+            for failing in problem.package.failing {
+                let source = failing_source(&solution, problem.name, failing)
+                    .unwrap_or_else(|why| panic!("{}", why));
+                assert_ne!(source.matches("BROKEN").count(), 0, "{}", failing.name);
+                assert!(
+                    ["wrong_answer", "time_limit_exceeded"].contains(&failing.verdict),
+                    "{}",
+                    failing.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_change_whose_text_is_gone_or_doubled_is_an_error() {
+        let failing = Failing {
+            name: "broken",
+            verdict: "wrong_answer",
+            why: "why",
+            changes: &[("a + b", "a - b // BROKEN")],
+        };
+        let made = failing_source("fn f() { a + b }", "p", &failing).unwrap();
+        assert!(made.contains("fn f() { a - b // BROKEN }"), "{}", made);
+        assert!(made.starts_with("// WRONG ANSWER ON PURPOSE"), "{}", made);
+        for solution in ["fn f() { a * b }", "a + b; a + b"] {
+            let why = failing_source(solution, "p", &failing).unwrap_err();
+            assert!(why.contains("update its FAILING entry"), "{}", why);
+        }
+    }
 
     #[test]
     fn the_statement_drops_the_title_and_the_pointer_to_the_solution() {

@@ -53,6 +53,23 @@ pub struct Package {
     /// More than one answer can be right: the package brings an output
     /// validator, `validators/output/<problem>.cpp`.
     pub custom_validation: bool,
+    /// The package's submissions that must fail.
+    pub failing: &'static [Failing],
+}
+
+/// A submission of the problem package that must fail: our solution, as it
+/// is now, with a rule broken on purpose (or made too slow), the kind of bug
+/// `--stress` is tested on. `--export` writes it; CI shows it fails.
+pub struct Failing {
+    /// The file's name, without `.rs`.
+    pub name: &'static str,
+    /// Its folder in the package: `wrong_answer` or `time_limit_exceeded`.
+    pub verdict: &'static str,
+    /// What it gets wrong, in one sentence (the file's header says it).
+    pub why: &'static str,
+    /// Texts of the solution, each of which must occur in it exactly once,
+    /// and what replaces each (marked with a `BROKEN` comment).
+    pub changes: &'static [(&'static str, &'static str)],
 }
 
 /// Every problem, the parts of `problems/<problem>.rs` the judge uses, its
@@ -76,6 +93,7 @@ pub const PROBLEMS: &[Problem] = &[
             source: "TopCoder, problem \"RussianCheckers\"",
             uuid: "e8c4a4af-db8e-4029-94d2-537ad3e12a21",
             custom_validation: false,
+            failing: russian_checkers::FAILING,
         },
     },
     Problem {
@@ -94,6 +112,7 @@ pub const PROBLEMS: &[Problem] = &[
             source: "TopCoder, problem \"CheckersBoard\" (TCCC06, Qualification Round 3)",
             uuid: "efcef2be-8437-419c-9138-067d08c639fd",
             custom_validation: false,
+            failing: checkers_board::FAILING,
         },
     },
     Problem {
@@ -112,6 +131,7 @@ pub const PROBLEMS: &[Problem] = &[
             source: "TopCoder, problem \"CheckersPos\"",
             uuid: "7a0fe025-7a05-4821-b777-be88afd2c66f",
             custom_validation: false,
+            failing: checkers_pos::FAILING,
         },
     },
     Problem {
@@ -130,6 +150,7 @@ pub const PROBLEMS: &[Problem] = &[
             source: "Code golf challenge \"Solitaire Chess\"",
             uuid: "1a692754-49c3-4dd3-894d-54b49e1d02c4",
             custom_validation: true,
+            failing: solitaire_chess::FAILING,
         },
     },
     Problem {
@@ -148,6 +169,7 @@ pub const PROBLEMS: &[Problem] = &[
             source: "ICPC World Finals 2019, problem C",
             uuid: "be7fdf22-f3a4-4a5f-9ff6-83c1ccd2c086",
             custom_validation: true,
+            failing: checks_post_facto::FAILING,
         },
     },
 ];
