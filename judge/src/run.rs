@@ -419,14 +419,15 @@ mod tests {
         };
         // `ulimit -v` prints the address-space limit in KiB: the backstop,
         // far above the limit, which holds for the test's resident memory.
-        let out = sh_limited("ulimit -v", "", limits);
+        let out = sh_limited("sleep 0.2; ulimit -v", "", limits);
         assert_eq!(out.stdout, b"16777216\n");
     }
 
     #[cfg(target_os = "linux")]
     #[test]
     fn the_cpu_backstop_is_set_in_the_child() {
-        let out = sh("ulimit -t", "", 1500);
+        // Set from outside right after the start: looked at a moment later.
+        let out = sh("sleep 0.2; ulimit -t", "", 1500);
         assert_eq!(out.stdout, b"3\n", "ceil(1.5 s) + 1 s");
     }
 

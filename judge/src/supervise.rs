@@ -32,8 +32,10 @@
 //! through a pipe of which the supervisor keeps the end. `RLIMIT_AS` is only a
 //! backstop far above the memory limit, so that the JVM or Go, which reserve
 //! address space they never touch, run under the default limit. Nothing runs
-//! in the child between its fork and its exec (the limits are set from
-//! outside, with `prlimit`), so the program starts as cheaply as any.
+//! in the child between its fork and its exec (these backstops are set from
+//! outside right after the start, with `prlimit`), so the program starts as
+//! cheaply as any; what it might start before that is still held by the
+//! looks, which also watch the size of the output.
 //!
 //! The supervisor ends, killing the test under way, on SIGINT or SIGTERM, or
 //! when the judge's end of the pipe closes (the judge died). Only Linux has
@@ -89,6 +91,9 @@ pub enum Ending {
     CpuLimit,
     /// Killed once its memory passed the limit.
     MemoryLimit,
+    /// Killed once its output passed the output limit (a process that
+    /// escaped `RLIMIT_FSIZE` by starting before it was set).
+    OutputLimit,
     /// Could not be stopped: the supervisor gave up (see `problem`).
     Stuck,
 }
@@ -229,11 +234,12 @@ impl Request {
     }
 }
 
-const ENDINGS: [Ending; 5] = [
+const ENDINGS: [Ending; 6] = [
     Ending::Exited,
     Ending::WallNet,
     Ending::CpuLimit,
     Ending::MemoryLimit,
+    Ending::OutputLimit,
     Ending::Stuck,
 ];
 
@@ -591,7 +597,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
         let now = Instant::now();
         if now >= next_look {
             next_look = now + TICK;
-            if let Some(over) = look(&mut watch, request, start) {
+            if let Some(over) = look(&mut watch, request, out_path, start) {
                 ending = over;
                 break;
             }
@@ -634,7 +640,7 @@ fn run_test(request: &Request, out_path: &Path) -> Report {
 
 /// One look at the test's processes: why the test must be stopped, if it
 /// must.
-fn look(watch: &mut Watch, request: &Request, start: Instant) -> Option<Ending> {
+fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Option<Ending> {
     let mut cpu = watch.reaped_cpu;
     let mut rss_kib = 0;
     for pid in sys::descendants() {
@@ -650,6 +656,9 @@ fn look(watch: &mut Watch, request: &Request, start: Instant) -> Option<Ending> 
     }
     if request.memory_limit > 0 && rss_kib * 1024 > request.memory_limit {
         return Some(Ending::MemoryLimit);
+    }
+    if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
+        return Some(Ending::OutputLimit);
     }
     let off_cpu = start.elapsed().saturating_sub(watch.waited());
     if off_cpu > request.wall_net {
