@@ -354,9 +354,16 @@ pub fn statement_markdown(readme: &str) -> String {
     }
     let mut out = String::new();
     let mut in_code = false;
+    let mut repository_only = false;
     let mut paragraph: Vec<&str> = Vec::new();
     for line in lines {
-        if line.trim_start().starts_with("```") {
+        if line.trim() == REPOSITORY_ONLY || line.trim() == END_OF_REPOSITORY_ONLY {
+            flush(&mut paragraph, &mut out);
+            repository_only = line.trim() == REPOSITORY_ONLY;
+        } else if repository_only {
+            // What only this repository's solution does (the variants it
+            // tolerates, its error messages, its memory): not the contest's.
+        } else if line.trim_start().starts_with("```") {
             flush(&mut paragraph, &mut out);
             in_code = !in_code;
             out.push_str(line);
@@ -375,9 +382,19 @@ pub fn statement_markdown(readme: &str) -> String {
     out.trim_start().to_string()
 }
 
-/// Ends a paragraph: writes it out, unless it points to the solution.
+/// In a statement, the lines between these two are about this repository's
+/// solution alone, and the package's statement leaves them out.
+pub const REPOSITORY_ONLY: &str = "<!-- repository only -->";
+pub const END_OF_REPOSITORY_ONLY: &str = "<!-- end of repository only -->";
+
+/// Ends a paragraph: writes it out, unless it points to the solution or is
+/// nothing but a link to a sample file (the worked examples name theirs; in
+/// a package, some are secret tests and some are not there at all).
 fn flush(paragraph: &mut Vec<&str>, out: &mut String) {
-    if !paragraph.iter().any(|l| l.contains("](src/main.rs)")) {
+    let only_a_sample_link = paragraph.len() == 1
+        && paragraph[0].starts_with("[`")
+        && paragraph[0].contains("](../samples/");
+    if !only_a_sample_link && !paragraph.iter().any(|l| l.contains("](src/main.rs)")) {
         for line in paragraph.iter() {
             let line = local_links_as_text(line);
             if !line.trim().is_empty() {
@@ -517,6 +534,43 @@ pub fn failing_source(solution: &str, problem: &str, failing: &Failing) -> Resul
 mod tests {
     use super::*;
     use crate::problems::PROBLEMS;
+
+    #[test]
+    fn the_package_statements_say_nothing_of_this_repository() {
+        let root = suite::workspace_root();
+        for problem in PROBLEMS {
+            let readme = read(&root.join(problem.name).join("README.md")).unwrap();
+            let starts = readme.matches(REPOSITORY_ONLY).count();
+            assert!(starts >= 2, "{}: repository-only parts", problem.name);
+            assert_eq!(
+                starts,
+                readme.matches(END_OF_REPOSITORY_ONLY).count(),
+                "{}: every repository-only part ends",
+                problem.name
+            );
+            let statement = statement_markdown(&readme);
+            for word in [
+                "repository",
+                "standard error",
+                "tolerates",
+                "few MB",
+                "](",
+                "<!--",
+                "../samples",
+            ] {
+                assert!(
+                    !statement.contains(word),
+                    "{}'s package statement says {:?}:\n{}",
+                    problem.name,
+                    word,
+                    statement
+                );
+            }
+            for kept in ["## Input", "## Output", "## Limits", "## Worked examples"] {
+                assert!(statement.contains(kept), "{}: {}", problem.name, kept);
+            }
+        }
+    }
 
     #[test]
     fn every_failing_submission_applies_to_the_solution_as_it_is() {

@@ -60,7 +60,7 @@ fn main() {
     if let Some(dir) = &options.export {
         if let Err(why) = export::export(dir, &options.problems) {
             warn(&format!("judge: {}", why));
-            process::exit(1);
+            process::exit(2);
         }
         return;
     }

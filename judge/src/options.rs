@@ -18,9 +18,10 @@ Problems: russian_checkers checkers_board checkers_pos solitaire_chess
 Options:
   --test NAME        only the tests whose name contains NAME; may be given
                      again, and a test matching any of them runs
-  --cmd \"COMMAND\"    judge COMMAND (run by the shell, any language; a simple
-                     command is run with exec) instead of our solution;
-                     needs exactly one PROBLEM
+  --cmd \"COMMAND\"    judge COMMAND (any language, run as the shell would run
+                     it; a simple command without quotes with no shell in
+                     between) instead of our solution; needs exactly one
+                     PROBLEM
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain

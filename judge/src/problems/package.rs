@@ -881,7 +881,7 @@ fn no_other_inputs(_: &str, _: &str, _: &mut Rng) -> Vec<(String, String)> {
 }
 
 #[test]
-#[ignore = "needs g++; run with: cargo test -p judge -- --ignored output_validator"]
+#[ignore = "needs g++; run with: cargo test -p judge --bin judge -- --ignored output_validator"]
 fn output_validators_agree_with_the_checkers() {
     let comparisons = [
         Comparison {
