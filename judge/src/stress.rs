@@ -807,12 +807,16 @@ fn refuse_used_folder(dir: &Path) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(format!("cannot read {}: {}", dir.display(), e)),
     };
-    let mut generated = entries.filter_map(|entry| {
-        let name = entry.ok()?.file_name().to_string_lossy().into_owned();
-        let ours = name.starts_with("case-") && (name.ends_with(".in") || name.ends_with(".out"));
-        ours.then_some(name)
-    });
-    match generated.next() {
+    // The one that sorts first is named, whatever order the folder lists.
+    let first = entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().to_string_lossy().into_owned();
+            let ours =
+                name.starts_with("case-") && (name.ends_with(".in") || name.ends_with(".out"));
+            ours.then_some(name)
+        })
+        .min();
+    match first {
         None => Ok(()),
         Some(name) => Err(format!(
             "{} already holds generated tests ({} ...): remove them or choose another folder",
