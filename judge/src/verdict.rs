@@ -1,18 +1,22 @@
 //! From a finished run to a verdict, in this order:
 //!
 //! 1. More than 64 MiB of output: WA (cut off).
-//! 2. CPU time over the limit: TLE (cpu), however the run ended (the judge
-//!    kills a program whose CPU time passes the limit, looking every 20 ms).
-//! 3. Still running at the wall-clock safety net (2 × limit + 1 s): TLE (wall).
-//! 4. Ended, but off the CPU (sleeping, waiting) for longer than the whole
-//!    limit, i.e. wall time > limit + CPU time: TLE (wall). A program that only
-//!    waits for a busy CPU is not caught unless it gets less than about a third
-//!    of a core. Where the OS gives no CPU time, wall time > limit is TLE (wall).
-//! 5. A non-zero exit or a signal: MLE when the program ran out of memory (see
+//! 2. Killed by the supervisor as the test's resident memory (all its
+//!    processes together) passed the limit: MLE.
+//! 3. CPU time (all the test's processes) over the limit: TLE (cpu), however
+//!    the run ended (the supervisor kills a test whose CPU time passes the
+//!    limit, looking every 10 ms).
+//! 4. Still idle at the wall-clock safety net (2 × limit + 1 s not spent on a
+//!    CPU or waiting for one): TLE (wall).
+//! 5. Ended, but idle (sleeping, waiting for input) for longer than the whole
+//!    limit, i.e. wall time > limit + CPU time + time spent waiting for a CPU:
+//!    TLE (wall). A busy machine makes no TLE (wall): waiting for a CPU is
+//!    not idling. Where the OS gives no CPU time, wall time > limit is TLE
+//!    (wall).
+//! 6. A non-zero exit or a signal: MLE when the program ran out of memory (see
 //!    [`ran_out_of_memory`]), otherwise RE.
-//! 6. Peak memory over the limit (only where the limit could not be enforced):
-//!    MLE.
-//! 7. Otherwise the checker says AC or WA.
+//! 7. Peak memory over the limit (a peak between two looks): MLE.
+//! 8. Otherwise the checker says AC or WA.
 //!
 //! Every verdict but AC comes with the end of the program's stderr and the
 //! input board drawn with the problem's own coordinates.
@@ -224,9 +228,10 @@ const OUT_OF_MEMORY: &[&str] = &[
 
 /// Why a failed run counts as out of memory, if it does: under a memory
 /// limit, its stderr says an allocation failed, or its peak memory reached
-/// 90 % of the limit. (With the limit on the address space, an allocation
-/// usually fails long before the resident memory gets near it, hence the
-/// stderr rule; the peak rule catches a C program dying of a null pointer.)
+/// 90 % of the limit. (A program may limit itself, say a JVM's heap, and die
+/// of a failed allocation before its resident memory reaches the limit,
+/// hence the stderr rule; the peak rule catches a C program dying of a null
+/// pointer.)
 pub fn ran_out_of_memory(outcome: &Outcome, limits: &Limits) -> Option<String> {
     let limit = limits.memory_bytes?;
     let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
