@@ -453,16 +453,7 @@ impl Served {
         sys::leave_the_terminal();
         sys::become_subreaper();
         sys::install_handlers()?;
-        // Memory-backed where there is such a folder: the program's output
-        // is written and read back for every test.
-        let shm = Path::new("/dev/shm");
-        let base =
-            match shm.is_dir() && fs::metadata(shm).is_ok_and(|m| !m.permissions().readonly()) {
-                true => shm.to_path_buf(),
-                false => std::env::temp_dir(),
-            };
-        let dir = base.join(format!("judge-slot-{}", std::process::id()));
-        fs::create_dir_all(&dir)?;
+        let dir = slot_folder()?;
         let served = Served {
             dir,
             stdin: io::stdin(),
@@ -490,6 +481,47 @@ impl Served {
             if sys::stop_asked() {
                 return Ok(());
             }
+        }
+    }
+}
+
+/// The supervisor's own folder, `judge-slot-<pid>`: memory-backed where
+/// there is such a folder (the program's output is written and read back
+/// for every test), else the system's temporary folder. Folders that
+/// supervisors no longer running left there (killed before they could
+/// remove them) are removed first: they may hold up to 64 MiB each.
+fn slot_folder() -> io::Result<PathBuf> {
+    let mut last_error = None;
+    for base in [PathBuf::from("/dev/shm"), std::env::temp_dir()] {
+        if !base.is_dir() {
+            continue;
+        }
+        remove_abandoned_slots(&base);
+        let dir = base.join(format!("{}{}", SLOT_PREFIX, std::process::id()));
+        match fs::create_dir_all(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) => last_error = Some(e),
+        }
+    }
+    Err(last_error.unwrap_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no folder")))
+}
+
+const SLOT_PREFIX: &str = "judge-slot-";
+
+fn remove_abandoned_slots(base: &Path) {
+    let Ok(entries) = fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name
+            .strip_prefix(SLOT_PREFIX)
+            .and_then(|p| p.parse::<u32>().ok());
+        let gone = pid.is_some_and(|pid| {
+            cfg!(target_os = "linux") && !Path::new(&format!("/proc/{}", pid)).exists()
+        });
+        if gone {
+            let _ = fs::remove_dir_all(entry.path());
         }
     }
 }
@@ -1217,6 +1249,23 @@ mod tests {
         if std::env::var_os(HOOK_ENV).is_some() {
             serve();
         }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn only_the_folders_of_supervisors_gone_are_removed() {
+        let base = std::env::temp_dir().join(format!("judge-slots-test-{}", std::process::id()));
+        let gone = base.join(format!("{}{}", SLOT_PREFIX, u32::MAX - 1));
+        let alive = base.join(format!("{}{}", SLOT_PREFIX, std::process::id()));
+        let other = base.join("judge-slot-notapid");
+        for dir in [&gone, &alive, &other] {
+            fs::create_dir_all(dir).unwrap();
+            fs::write(dir.join("out"), "x").unwrap();
+        }
+        remove_abandoned_slots(&base);
+        let kept = (gone.exists(), alive.exists(), other.exists());
+        let _ = fs::remove_dir_all(&base);
+        assert_eq!(kept, (false, true, true));
     }
 
     #[test]
