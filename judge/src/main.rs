@@ -23,7 +23,7 @@ mod run;
 mod statements;
 mod stress;
 mod suite;
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 mod supervise;
 mod verdict;
 
@@ -33,7 +33,7 @@ use std::env;
 use std::process;
 
 fn main() {
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     if env::args_os()
         .nth(1)
         .is_some_and(|mode| mode == supervise::MODE)

@@ -24,19 +24,16 @@ pub struct Usage {
     pub max_rss_kib: u64,
 }
 
-/// Registers a supervisor for the signal handler.
+/// Registers a supervisor (Linux's: see `supervise.rs`) for the signal
+/// handler.
+#[cfg(target_os = "linux")]
 pub fn register_supervisor(pid: u32) {
-    #[cfg(unix)]
     interrupt::register(pid as i32);
-    #[cfg(not(unix))]
-    let _ = pid;
 }
 
+#[cfg(target_os = "linux")]
 pub fn unregister_supervisor(pid: u32) {
-    #[cfg(unix)]
     interrupt::unregister(pid as i32);
-    #[cfg(not(unix))]
-    let _ = pid;
 }
 
 /// A process group the judge started (Cargo's), killed on a signal; the
@@ -135,12 +132,14 @@ mod interrupt {
     const SIGKILL: c_int = 9;
     const SIGINT: c_int = 2;
     const SIGTERM: c_int = 15;
-    const O_CLOEXEC: c_int = 0o2000000;
+    const F_SETFD: c_int = 2;
+    const FD_CLOEXEC: c_int = 1;
 
     extern "C" {
         fn kill(pid: c_int, sig: c_int) -> c_int;
         fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
-        fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
+        fn pipe(fds: *mut c_int) -> c_int;
+        fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> c_int;
         fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
     }
 
@@ -242,9 +241,14 @@ mod interrupt {
 
     pub fn install() {
         let mut fds = [0 as c_int; 2];
-        // SAFETY: pipe2 fills the two-int array; close-on-exec, so that
-        // nothing the judge starts inherits it.
-        if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } != 0 {
+        // SAFETY: pipe fills the two-int array; fcntl only sets a flag
+        // (close-on-exec, so that nothing the judge starts inherits it).
+        let piped = unsafe {
+            pipe(fds.as_mut_ptr()) == 0
+                && fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0
+                && fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0
+        };
+        if !piped {
             return; // without the watcher, Ctrl-C just ends the judge
         }
         WAKE.store(fds[1], Ordering::SeqCst);

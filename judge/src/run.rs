@@ -8,7 +8,6 @@
 //! supervisor's report into an [`Outcome`].
 
 use crate::os;
-use std::ffi::OsString;
 use std::io;
 use std::path::Path;
 use std::process::{Command, ExitStatus};
@@ -37,6 +36,7 @@ impl Limits {
     /// The CPU-time backstop set in each process (`RLIMIT_CPU`): the time
     /// limit rounded up to whole seconds, plus one. The supervisor stops the
     /// test on the measured time; this only stops a process it cannot see.
+    #[cfg(target_os = "linux")]
     fn cpu_backstop_seconds(&self) -> u64 {
         let limit = self.time.as_secs() + u64::from(self.time.subsec_nanos() > 0);
         limit + 1
@@ -48,6 +48,7 @@ impl Limits {
     /// address space than they use, start; it only keeps one process from
     /// taking the machine down between two looks. 16 times the limit, and
     /// never under 16 GiB.
+    #[cfg(target_os = "linux")]
     fn address_space_backstop(&self) -> u64 {
         self.memory_bytes
             .map_or(0, |limit| limit.saturating_mul(16).max(16 << 30))
@@ -73,6 +74,8 @@ pub struct Outcome {
     pub leftovers: Vec<String>,
 }
 
+// Elsewhere than Linux nothing kills a run for its CPU time or memory.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub enum End {
     Exited(ExitStatus),
     /// Still running at the wall-clock safety net: killed.
@@ -101,7 +104,7 @@ enum Stdin<'a> {
     File(&'a Path),
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use crate::supervise::{self, Ending, Request};
     use std::os::unix::process::ExitStatusExt;
@@ -111,9 +114,9 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
             "the judge is stopping: no program starts any more",
         ));
     }
-    let argv: Vec<OsString> = std::iter::once(cmd.get_program())
+    let argv: Vec<std::ffi::OsString> = std::iter::once(cmd.get_program())
         .chain(cmd.get_args())
-        .map(OsString::from)
+        .map(std::ffi::OsString::from)
         .collect();
     let request = Request {
         argv,
@@ -181,7 +184,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
 
 /// Elsewhere: the program alone, its output through pipes, stopped at the
 /// wall-clock net; no figures but the wall time.
-#[cfg(not(unix))]
+#[cfg(not(target_os = "linux"))]
 fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use std::io::{Read, Write};
     use std::process::Stdio;

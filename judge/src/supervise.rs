@@ -38,10 +38,9 @@
 //! looks, which also watch the size of the output.
 //!
 //! The supervisor ends, killing the test under way, on SIGINT or SIGTERM, or
-//! when the judge's end of the pipe closes (the judge died). Only Linux has
-//! all of this; elsewhere on Unix the supervisor still runs each test in a
-//! process group of its own, in a session without a terminal, and kills that
-//! group; the figures come from `wait4` alone and there are no backstops.
+//! when the judge's end of the pipe closes (the judge died). It is Linux's:
+//! the subreaper, `/proc` and the constants below are; elsewhere `run.rs`
+//! runs the program directly.
 
 use std::ffi::OsString;
 use std::fs::{self, File};
@@ -810,7 +809,6 @@ mod sys {
     const RLIMIT_FSIZE: c_int = 1;
     const RLIMIT_CORE: c_int = 4;
     const RLIMIT_AS: c_int = 9;
-    #[cfg(target_os = "linux")]
     const PR_SET_CHILD_SUBREAPER: c_int = 36;
 
     #[repr(C)]
@@ -845,7 +843,6 @@ mod sys {
     extern "C" {
         fn kill(pid: c_int, sig: c_int) -> c_int;
         fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut Rusage) -> c_int;
-        #[cfg(target_os = "linux")]
         fn prlimit(pid: c_int, resource: c_int, new: *const Rlimit, old: *mut Rlimit) -> c_int;
         fn setsid() -> c_int;
         fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
@@ -855,7 +852,6 @@ mod sys {
         fn poll(fds: *mut PollFd, n: c_ulong, timeout: c_int) -> c_int;
         fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> c_int;
         fn sysconf(name: c_int) -> c_long;
-        #[cfg(target_os = "linux")]
         fn prctl(
             option: c_int,
             arg2: c_ulong,
@@ -916,7 +912,6 @@ mod sys {
 
     /// Every orphan of the test comes back to the supervisor.
     pub fn become_subreaper() {
-        #[cfg(target_os = "linux")]
         // SAFETY: prctl with integer arguments only.
         unsafe {
             prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -1026,7 +1021,6 @@ mod sys {
     /// time, output file size, address space, and no core dumps. For the
     /// moment between its start and this it runs without them, which only a
     /// backstop can afford: the supervisor's looks enforce the real limits.
-    #[cfg(target_os = "linux")]
     pub fn limit_child(pid: i32, request: &Request) {
         let mut limits = vec![
             (RLIMIT_CORE, 0),
@@ -1052,9 +1046,6 @@ mod sys {
             }
         }
     }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn limit_child(_pid: i32, _request: &Request) {}
 
     /// SIGKILL to a process (or with a negative number, a process group).
     pub fn sigkill(pid: i32) {
@@ -1096,7 +1087,6 @@ mod sys {
 
     /// Every process below the supervisor, from the `children` file of each
     /// of their threads; parents before children.
-    #[cfg(target_os = "linux")]
     pub fn descendants() -> Vec<i32> {
         let mut found = children_of(std::process::id() as i32);
         let mut i = 0;
@@ -1108,12 +1098,6 @@ mod sys {
         found
     }
 
-    #[cfg(not(target_os = "linux"))]
-    pub fn descendants() -> Vec<i32> {
-        Vec::new()
-    }
-
-    #[cfg(target_os = "linux")]
     fn children_of(pid: i32) -> Vec<i32> {
         let mut children = Vec::new();
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", pid)) else {
@@ -1130,7 +1114,6 @@ mod sys {
     }
 
     /// `/proc/PID/stat` after the name: the fields from the state on.
-    #[cfg(target_os = "linux")]
     fn stat_fields(pid: i32) -> Option<(String, Vec<String>)> {
         let text = std::fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
         // "pid (name) state ppid ...": the name may hold anything.
@@ -1153,7 +1136,6 @@ mod sys {
 
     /// CPU time (its own and its reaped children's), resident memory and
     /// run delay of one process.
-    #[cfg(target_os = "linux")]
     pub fn look_at(pid: i32) -> Option<Seen> {
         let (_, f) = stat_fields(pid)?;
         let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
@@ -1175,16 +1157,10 @@ mod sys {
         })
     }
 
-    #[cfg(not(target_os = "linux"))]
-    pub fn look_at(_pid: i32) -> Option<Seen> {
-        None
-    }
-
     /// The processes of the test still alive once the program has ended
     /// (not zombies waiting to be reaped, unless their threads live on), as
     /// `name (pid N)`, with the program's standard output or error if they
     /// hold it open.
-    #[cfg(target_os = "linux")]
     pub fn leftovers(stdout: &Path, stderr_fd: c_int) -> Vec<String> {
         let below = descendants();
         if below.is_empty() {
@@ -1231,11 +1207,6 @@ mod sys {
         }
         found
     }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn leftovers(_stdout: &Path, _stderr_fd: c_int) -> Vec<String> {
-        Vec::new()
-    }
 }
 
 #[cfg(test)]
@@ -1251,7 +1222,6 @@ mod tests {
         }
     }
 
-    #[cfg(target_os = "linux")]
     #[test]
     fn only_the_folders_of_supervisors_gone_are_removed() {
         let base = std::env::temp_dir().join(format!("judge-slots-test-{}", std::process::id()));
