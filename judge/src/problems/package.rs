@@ -5,54 +5,19 @@
 //!   problem's generator draws (made canonical), is accepted; a sample is
 //!   accepted as it is exactly when it is canonical already.
 //! - Output validators (`validators/output/<problem>.cpp`, compiled with
-//!   `g++`, so the test is `#[ignore]`d: `cargo test -p judge -- --ignored
-//!   output_validator`): on thousands of (input, output) pairs, right answers
+//!   `g++`, so the test is `#[ignore]`d: `cargo test -p judge --bin judge --
+//!   --ignored output_validator`): on thousands of (input, output) pairs, right answers
 //!   of our solutions and mutated ones, the validator's verdict is the
 //!   checker's.
 
-use super::{checkers_board, checkers_pos, checks_post_facto, russian_checkers, solitaire_chess};
+use super::{checkers_board, checkers_pos, checks_post_facto, solitaire_chess, Problem, PROBLEMS};
 use crate::rng::Rng;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// What the tests need of a problem.
-struct Problem {
-    name: &'static str,
-    canonical: fn(&str) -> String,
-    generate: fn(&mut Rng) -> String,
-}
-
-const PROBLEMS: [Problem; 5] = [
-    Problem {
-        name: "russian_checkers",
-        canonical: russian_checkers::canonical,
-        generate: russian_checkers::generate,
-    },
-    Problem {
-        name: "checkers_board",
-        canonical: checkers_board::canonical,
-        generate: checkers_board::generate,
-    },
-    Problem {
-        name: "checkers_pos",
-        canonical: checkers_pos::canonical,
-        generate: checkers_pos::generate,
-    },
-    Problem {
-        name: "solitaire_chess",
-        canonical: solitaire_chess::canonical,
-        generate: solitaire_chess::generate,
-    },
-    Problem {
-        name: "checks_post_facto",
-        canonical: checks_post_facto::canonical,
-        generate: checks_post_facto::generate,
-    },
-];
-
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    crate::suite::workspace_root()
 }
 
 /// A fresh folder for this test's files.
@@ -151,7 +116,7 @@ fn generated(problem: &Problem, seed: u64, count: u64) -> Vec<String> {
 fn input_validators_compile_alone_under_every_edition() {
     let dir = scratch("input-validator-editions");
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-    for problem in &PROBLEMS {
+    for problem in PROBLEMS {
         let src = workspace()
             .join("validators")
             .join("src")
@@ -180,7 +145,7 @@ fn input_validators_compile_alone_under_every_edition() {
 #[test]
 fn input_validators_accept_canonical_samples_and_generated_inputs() {
     let dir = scratch("input-validators");
-    for problem in &PROBLEMS {
+    for problem in PROBLEMS {
         let exe = input_validator(&dir, problem.name);
         let verdict = |text: &str| {
             let outcome = run(&exe, &[], text.as_bytes());
@@ -244,7 +209,7 @@ fn input_validators_accept_canonical_samples_and_generated_inputs() {
 
 #[test]
 fn canonical_undoes_every_tolerated_variant() {
-    for problem in &PROBLEMS {
+    for problem in PROBLEMS {
         for input in generated(problem, 7, 20) {
             let canonical = (problem.canonical)(&input);
             let variants = [
