@@ -16,7 +16,7 @@
 //!   left out; every answer (`.ans`) is our solution's output;
 //! - `.timelimit`: our solution's slowest CPU time on that data, times
 //!   `TIME_MULTIPLIER`, rounded up to whole seconds;
-//! - `input_validators/`: `validators/src/bin/<problem>.rs`;
+//! - `input_validators/`: `validators/src/bin/validate_<problem>.rs`;
 //!   `output_validators/`: `validators/output/<problem>.cpp`, for the
 //!   problems with several right answers;
 //! - `submissions/accepted/`: `<problem>/src/main.rs`; `wrong_answer/` and
@@ -26,7 +26,7 @@
 use crate::problems::{Failing, Problem};
 use crate::rng::Rng;
 use crate::run::{self, End};
-use crate::suite;
+use crate::{model, workspace};
 use std::collections::HashSet;
 use std::fs;
 use std::io::Write;
@@ -49,14 +49,14 @@ const MARK: &str = "# Written by `cargo run -p judge -- --export`: do not edit, 
 
 /// Writes the packages of `problems` into `dir`, and says what it wrote.
 pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
-    let root = suite::workspace_root();
+    let root = workspace::root();
     let sources: Vec<Sources> = problems
         .iter()
         .map(|problem| Sources::find(&root, problem))
         .collect::<Result<_, _>>()?;
     pandoc_version()?;
     let owner = rights_owner(&read(&root.join("LICENSE-MIT"))?)?;
-    crate::report::warn("judge: building the solutions (cargo build --release)...");
+    crate::text::warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = problems.iter().map(|p| p.name).collect();
     let built = crate::build::cargo_release(&root, &names, true);
     for ((problem, sources), exe) in problems.iter().zip(&sources).zip(built) {
@@ -64,7 +64,7 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
         let dest = dir.join(problem.package.short_name);
         let written = write_package(problem, sources, &owner, &exe, &dest)
             .map_err(|why| format!("{}: {}", problem.name, why))?;
-        crate::report::say(&format!(
+        crate::text::say(&format!(
             "{}: {} ({} sample, {} secret tests; slowest {:.1} ms CPU, time limit {} s)",
             problem.name,
             dest.display(),
@@ -88,22 +88,14 @@ struct Sources {
 
 impl Sources {
     fn find(root: &Path, problem: &Problem) -> Result<Sources, String> {
-        let home = root.join(problem.name);
-        let custom = problem.package.custom_validation;
+        let files = workspace::Files::of(root, problem.name);
+        let custom = problem.package.custom_validation();
         let sources = Sources {
-            readme: home.join("README.md"),
-            solution: home.join("src").join("main.rs"),
-            samples: root.join("samples").join(problem.name),
-            input_validator: root
-                .join("validators")
-                .join("src")
-                .join("bin")
-                .join(format!("{}.rs", problem.name)),
-            output_validator: custom.then(|| {
-                root.join("validators")
-                    .join("output")
-                    .join(format!("{}.cpp", problem.name))
-            }),
+            readme: files.statement,
+            solution: files.solution,
+            samples: files.samples,
+            input_validator: files.input_validator,
+            output_validator: custom.then_some(files.output_validator),
         };
         let needed = [
             (Some(&sources.readme), "statement"),
@@ -232,7 +224,7 @@ struct Case {
 /// inputs, each in canonical form; an input equal to an earlier one is left
 /// out (the samples that differ only in layout become one).
 fn test_cases(problem: &Problem, samples: &Path) -> Result<Vec<Case>, String> {
-    let tests = suite::find_tests(samples, &[])?;
+    let tests = model::find_tests(samples, &[])?;
     let (seeds, others): (Vec<_>, Vec<_>) = tests.iter().partition(|t| t.name.contains("seed"));
     let mut cases = Vec::new();
     let mut seen = HashSet::new();
@@ -262,7 +254,7 @@ fn test_cases(problem: &Problem, samples: &Path) -> Result<Vec<Case>, String> {
 /// Our solution's answer to `input`, checked by the problem's checker, and
 /// the CPU time it took (milliseconds).
 fn our_answer(problem: &Problem, exe: &Path, input: &str) -> Result<(String, f64), String> {
-    let limits = suite::limits_for_problem(problem, None, None);
+    let limits = model::limits(problem, None, None);
     let outcome = run::run(&mut Command::new(exe), input.as_bytes(), &limits)
         .map_err(|e| format!("cannot run {}: {}", exe.display(), e))?;
     let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
@@ -325,7 +317,7 @@ limits:
         multiplier = TIME_MULTIPLIER,
         margin = TIME_SAFETY_MARGIN,
     );
-    if facts.custom_validation {
+    if facts.custom_validation() {
         yaml += "# Several answers can be right: output_validators/ replays the answer.\n";
         yaml += "validation: custom\n";
     }
@@ -537,7 +529,7 @@ mod tests {
 
     #[test]
     fn the_package_statements_say_nothing_of_this_repository() {
-        let root = suite::workspace_root();
+        let root = workspace::root();
         for problem in PROBLEMS {
             let readme = read(&root.join(problem.name).join("README.md")).unwrap();
             let starts = readme.matches(REPOSITORY_ONLY).count();
@@ -574,7 +566,7 @@ mod tests {
 
     #[test]
     fn every_failing_submission_applies_to_the_solution_as_it_is() {
-        let root = suite::workspace_root();
+        let root = workspace::root();
         for problem in PROBLEMS {
             let solution = read(&root.join(problem.name).join("src").join("main.rs")).unwrap();
             assert!(problem.package.failing.len() >= 2, "{}", problem.name);
@@ -652,7 +644,7 @@ mod tests {
 
     #[test]
     fn the_rights_owner_is_the_holder_in_the_mit_license() {
-        let license = read(&suite::workspace_root().join("LICENSE-MIT")).unwrap();
+        let license = read(&workspace::root().join("LICENSE-MIT")).unwrap();
         let owner = rights_owner(&license).unwrap();
         assert!(!owner.is_empty() && !owner.starts_with("20"), "{}", owner);
         assert!(rights_owner("MIT License\n").is_err());
@@ -673,14 +665,14 @@ mod tests {
         file("solitaire_chess/README.md");
         file("solitaire_chess/src/main.rs");
         let no_input_validator = Sources::find(&root, solitaire).err();
-        file("validators/src/bin/solitaire_chess.rs");
+        file("validators/src/bin/validate_solitaire_chess.rs");
         let no_output_validator = Sources::find(&root, solitaire).err();
         file("validators/output/solitaire_chess.cpp");
         let all_there = Sources::find(&root, solitaire).is_ok();
         let _ = fs::remove_dir_all(&root);
         let why = no_input_validator.unwrap();
         assert!(why.contains("the input validator"), "{}", why);
-        assert!(why.ends_with("validators/src/bin/solitaire_chess.rs is missing"));
+        assert!(why.ends_with("validators/src/bin/validate_solitaire_chess.rs is missing"));
         let why = no_output_validator.unwrap();
         assert!(why.ends_with("validators/output/solitaire_chess.cpp is missing"));
         assert!(all_there);

@@ -25,7 +25,7 @@ pub fn check(_input: &str, expected: &str, output: &str) -> Result<(), String> {
     if want_len != got_len {
         why += &format!(
             " ({} expected, {} given)",
-            crate::report::counted(want_len, "lines"),
+            crate::text::counted(want_len, "lines"),
             got_len
         );
     }

@@ -8,27 +8,12 @@
 //! problem, and last `N passed, M failed` (or, with `--json`, one JSON object
 //! per test).
 //! The exit status is 0 only when every test passed and at least one ran.
-//! `--help` lists the options; the README explains them with examples.
+//! `--help` lists the options; the README explains them with examples. This
+//! file only chooses the mode; the library (`src/lib.rs`) does the work.
 
-mod build;
-mod export;
-mod lines;
-mod options;
-mod os;
-mod problems;
-mod report;
-mod rng;
-mod run;
-#[cfg(test)]
-mod statements;
-mod stress;
-mod suite;
-#[cfg(target_os = "linux")]
-mod supervise;
-mod verdict;
-
-use options::{parse_args, Options, USAGE};
-use report::{say, warn};
+use judge::options::{self, Options};
+use judge::text::{say, warn};
+use judge::{export, os, stress, suite};
 use std::env;
 use std::process;
 
@@ -36,16 +21,16 @@ fn main() {
     #[cfg(target_os = "linux")]
     if env::args_os()
         .nth(1)
-        .is_some_and(|mode| mode == supervise::MODE)
+        .is_some_and(|mode| mode == judge::supervise::MODE)
     {
-        supervise::serve();
+        judge::supervise::serve();
     }
-    report::refuse_closed_stdout();
+    judge::text::refuse_closed_stdout();
     let args: Vec<String> = env::args().skip(1).collect();
-    let options = match parse_args(&args) {
+    let options = match options::parse_args(&args) {
         Ok(Some(options)) => options,
         Ok(None) => {
-            say(USAGE);
+            say(&options::usage());
             return;
         }
         Err(why) => {
@@ -57,51 +42,37 @@ fn main() {
         }
     };
     os::handle_interrupts();
-    if let Some(dir) = &options.export {
-        if let Err(why) = export::export(dir, &options.problems) {
-            warn(&format!("judge: {}", why));
-            process::exit(2);
-        }
-        return;
-    }
-    if options.stress.is_some() || options.generate.is_some() {
-        let status = stress_or_generate(&options);
-        os::hold_if_interrupted();
-        process::exit(status);
-    }
-    let result = suite::judge(&options);
-    os::hold_if_interrupted();
-    match result {
-        Ok(true) => {}
-        Ok(false) => process::exit(1),
-        Err(why) => {
-            warn(&format!("judge: {}", why));
-            process::exit(2);
-        }
-    }
-}
-
-/// `--stress` or `--generate`: the exit status.
-fn stress_or_generate(options: &Options) -> i32 {
-    let request = stress::Request {
-        problem: options.problems[0],
-        cmd: options.cmd.as_deref(),
-        cases: options.stress.or(options.generate).expect("one of them"),
-        seed: options.seed,
-        save: options.save.as_deref(),
-        time_limit_ms: options.time_limit_ms,
-        memory_limit_mb: options.memory_limit_mb,
-    };
-    let done = match options.stress {
-        Some(_) => stress::stress(&request),
-        None => stress::generate(&request).map(|()| true),
-    };
-    match done {
+    let status = match run_mode(&options) {
         Ok(true) => 0,
         Ok(false) => 1,
         Err(why) => {
             warn(&format!("judge: {}", why));
             2
         }
+    };
+    os::hold_if_interrupted();
+    process::exit(status);
+}
+
+/// The mode the options ask for: `Ok(true)` when everything passed.
+fn run_mode(options: &Options) -> Result<bool, String> {
+    if let Some(dir) = &options.export {
+        return export::export(dir, &options.problems).map(|()| true);
     }
+    if let Some(cases) = options.stress.or(options.generate) {
+        let request = stress::Request {
+            problem: options.problems[0],
+            cmd: options.cmd.as_deref(),
+            cases,
+            seed: options.seed,
+            save: options.save.as_deref(),
+            time_limit_ms: options.time_limit_ms,
+            memory_limit_mb: options.memory_limit_mb,
+        };
+        return match options.stress {
+            Some(_) => stress::stress(&request),
+            None => stress::generate(&request).map(|()| true),
+        };
+    }
+    suite::judge(options)
 }

@@ -3,7 +3,32 @@
 use crate::problems::{Problem, PROBLEMS};
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
+/// `--help`: the usage text, with the problems of the table.
+pub fn usage() -> String {
+    let names: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
+    USAGE.replace("{problems}", &wrapped(&names, 78, "          "))
+}
+
+/// Words joined by spaces into lines of at most `width` characters, every
+/// line after the first starting with `indent`.
+fn wrapped(words: &[&str], width: usize, indent: &str) -> String {
+    let mut text = String::new();
+    let mut line_len = "Problems: ".len();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 && line_len + 1 + word.len() > width {
+            text += &format!("\n{}", indent);
+            line_len = indent.len();
+        } else if i > 0 {
+            text.push(' ');
+            line_len += 1;
+        }
+        text += word;
+        line_len += word.len();
+    }
+    text
+}
+
+const USAGE: &str = "\
 Usage: cargo run -p judge -- [OPTIONS] [PROBLEM...]
 
 Builds the solutions (release), runs every samples/<problem>/*.in, checks the
@@ -12,8 +37,7 @@ output against the .out (or .ans) beside it, and reports per test the verdict
 wall time, the CPU time and the peak memory. Exit status 0 only if every test
 passed and at least one ran.
 
-Problems: russian_checkers checkers_board checkers_pos solitaire_chess
-          checks_post_facto (default: all)
+Problems: {problems} (default: all)
 
 Options:
   --test NAME        only the tests whose name contains NAME; may be given
@@ -191,10 +215,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             }
             _ => {
                 let name = arg.as_str();
-                let problem = PROBLEMS.iter().find(|p| p.name == name).ok_or_else(|| {
-                    let known: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
-                    format!("unknown problem {:?} (known: {})", name, known.join(", "))
-                })?;
+                let problem = find_problem(name, &options)?;
                 if !options.problems.iter().any(|p| p.name == name) {
                     options.problems.push(problem);
                 }
@@ -226,6 +247,61 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         options.problems = PROBLEMS.iter().collect();
     }
     Ok(Some(options))
+}
+
+/// The problem called `name`, or a refusal that says which one was meant
+/// (a near miss, or the package's short name) and, after `--cmd`, that the
+/// command takes one quoted argument.
+fn find_problem(name: &str, options: &Options) -> Result<&'static Problem, String> {
+    if let Some(problem) = PROBLEMS.iter().find(|p| p.name == name) {
+        return Ok(problem);
+    }
+    let why = format!("unknown problem {:?}", name);
+    if let Some(meant) = PROBLEMS.iter().find(|p| near_miss(name, p)) {
+        return Err(format!("{} (did you mean {}?)", why, meant.name));
+    }
+    if let Some(cmd) = &options.cmd {
+        return Err(format!(
+            "{}: --cmd takes the whole command as one argument; quote it: --cmd \"{} {}\"",
+            why, cmd, name
+        ));
+    }
+    let known: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
+    Err(format!("{} (known: {})", why, known.join(", ")))
+}
+
+/// Whether `name` is a slip for `problem`'s name: the same but for case,
+/// `-` or nothing for `_`, the package's short name, or one letter added,
+/// dropped, changed or two letters swapped.
+fn near_miss(name: &str, problem: &Problem) -> bool {
+    let plain = |s: &str| s.to_ascii_lowercase().replace(['-', '_', ' '], "");
+    let (given, wanted) = (plain(name), plain(problem.name));
+    given == wanted || given == problem.package.short_name || edit_distance(&given, &wanted) <= 1
+}
+
+/// The Damerau-Levenshtein distance with adjacent swaps (optimal string
+/// alignment) between `a` and `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// What `--stress` and `--generate` go with, and what they need.
@@ -407,6 +483,50 @@ mod tests {
             Some("--export and --json do not go together")
         );
         assert!(args(&["--export"]).is_err());
+    }
+
+    #[test]
+    fn a_near_miss_names_the_problem_meant() {
+        for slip in [
+            "checkers-pos",
+            "checkerspos",
+            "Checkers_Pos",
+            "checker_pos",
+            "chekcers_pos",
+        ] {
+            let why = args(&[slip]).err().unwrap();
+            assert!(
+                why.ends_with("(did you mean checkers_pos?)"),
+                "{}: {}",
+                slip,
+                why
+            );
+        }
+        let far = args(&["chess"]).err().unwrap();
+        assert!(far.contains("(known: russian_checkers, "), "{}", far);
+    }
+
+    #[test]
+    fn a_command_in_pieces_is_told_to_quote_it() {
+        let why = args(&["checkers_pos", "--cmd", "python3", "x.py"])
+            .err()
+            .unwrap();
+        assert!(
+            why.contains(
+                "--cmd takes the whole command as one argument; quote it: --cmd \"python3 x.py\""
+            ),
+            "{}",
+            why
+        );
+    }
+
+    #[test]
+    fn the_usage_lists_every_problem() {
+        let text = usage();
+        for problem in PROBLEMS {
+            assert!(text.contains(problem.name), "{} is missing", problem.name);
+        }
+        assert!(text.lines().all(|line| line.len() <= 80));
     }
 
     #[test]

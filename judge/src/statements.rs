@@ -67,7 +67,7 @@ fn stated_limits(statement: &str) -> Result<StatedLimits, String> {
 #[test]
 fn every_statement_states_the_judges_limits() {
     for problem in crate::problems::PROBLEMS {
-        let path = crate::suite::workspace_root()
+        let path = crate::workspace::root()
             .join(problem.name)
             .join("README.md");
         let statement = fs::read_to_string(&path)
@@ -97,7 +97,7 @@ fn every_problem_folder_is_one_the_judge_knows() {
     // A problem added to the workspace gets its limits in PROBLEMS, and so
     // in the test above.
     let mut folders = Vec::new();
-    for entry in fs::read_dir(crate::suite::workspace_root()).expect("the workspace is readable") {
+    for entry in fs::read_dir(crate::workspace::root()).expect("the workspace is readable") {
         let path = entry.expect("a readable entry").path();
         if path.join("README.md").is_file() && path.join("src").join("main.rs").is_file() {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();

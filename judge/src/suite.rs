@@ -1,32 +1,30 @@
-//! A suite: the tests of a problem and the program to judge on them. Finding
-//! the tests, building the programs, running the tests in parallel and
-//! judging each one; `report.rs` prints what came of it.
+//! Judging a suite: finding the tests, getting the programs (built,
+//! compiled alone, or the user's command), running every test in the worker
+//! pool and deciding what passed. A [`Reporter`] presents what it decides.
 
+use crate::model::{self, Baseline, Judged, Suite, Test};
 use crate::options::{Options, MAX_JOBS};
 use crate::problems::Problem;
-use crate::report::{self, say, warn};
-use crate::{build, os, run, verdict};
-use std::collections::HashMap;
-use std::env;
+use crate::report::{JsonReporter, Reporter, TableReporter};
+use crate::text::{counted, warn};
+use crate::{build, command, pool, run, verdict, workspace};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 use std::thread;
-use std::time::Duration;
 
 /// Runs everything the options ask for; `Ok(true)` when all passed.
 pub fn judge(options: &Options) -> Result<bool, String> {
-    let root = workspace_root();
+    let root = workspace::root();
     let mut test_sets = Vec::new();
     for problem in &options.problems {
         let dir = match &options.tests_dir {
             Some(dir) => dir.clone(),
-            None => root.join("samples").join(problem.name),
+            None => workspace::Files::of(&root, problem.name).samples,
         };
-        let tests = find_tests(&dir, &options.test_filters)?;
+        let tests = model::find_tests(&dir, &options.test_filters)?;
         test_sets.push((*problem, Arc::new(tests)));
     }
     if let Some(dir) = &options.save_outputs {
@@ -36,18 +34,23 @@ pub fn judge(options: &Options) -> Result<bool, String> {
     if let Some(dir) = &options.save_outputs {
         refuse_to_touch_tests(dir, &suites)?;
     }
+    let mut reporter: Box<dyn Reporter> = match options.json {
+        true => Box::new(JsonReporter),
+        false => Box::new(TableReporter::new(options.verbose)),
+    };
+    Ok(judge_suites(suites, options, reporter.as_mut()))
+}
+
+/// Judges the suites, telling `reporter`; whether every test passed and at
+/// least one ran.
+fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Reporter) -> bool {
     let baselines: Vec<Option<Baseline>> = suites
         .iter()
         .map(|suite| match (&suite.program, options.repeat) {
-            (Ok(argv), repeat) if repeat > 1 => Some(startup_baseline(
-                argv,
-                &limits_for(suite.problem, options),
-                repeat,
-            )),
+            (Ok(argv), repeat) if repeat > 1 => Some(startup_baseline(argv, &suite.limits, repeat)),
             _ => None,
         })
         .collect();
-
     warn_of_overcommit(options.jobs);
     let jobs: Vec<(usize, usize)> = suites
         .iter()
@@ -56,168 +59,83 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         .flat_map(|(s, suite)| (0..suite.tests.len()).map(move |t| (s, t)))
         .collect();
     let suites = Arc::new(suites);
-    let mut results = run_in_parallel(&suites, &jobs, options);
-    let colour = !options.json && report::colour_wanted();
-
+    let settings = RunSettings {
+        repeat: options.repeat,
+        verbose: options.verbose,
+        save_outputs: options.save_outputs.clone(),
+    };
+    // Repeated runs are a benchmark: one at a time, so they do not compete.
+    let workers = match options.repeat {
+        1 => options.jobs.unwrap_or_else(pool::cores).min(MAX_JOBS),
+        _ => 1,
+    };
+    let mut results = {
+        let suites = suites.clone();
+        pool::ordered(jobs.len(), workers, move |i| {
+            let (s, t) = jobs[i];
+            judge_test(&suites[s], &suites[s].tests[t], &settings)
+        })
+    };
     let (mut passed, mut failed) = (0, 0);
     for (suite, baseline) in suites.iter().zip(&baselines) {
-        let (p, f) = report::report_suite(suite, baseline.as_ref(), &mut results, options, colour);
+        let (p, f) = judge_suite(suite, baseline.as_ref(), &mut results, options, reporter);
         passed += p;
         failed += f;
     }
-    if !options.json {
-        say(&format!("{} passed, {} failed", passed, failed));
-    }
-    Ok(failed == 0 && passed > 0)
+    reporter.total(passed, failed);
+    failed == 0 && passed > 0
 }
 
-/// The number of cores the judge may use.
-pub fn cores() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get())
+/// One suite, its verdicts taken from `results`: how many tests passed and
+/// how many failed. A program that was not built fails every test (CE); a
+/// suite with no tests and no filter has lost its tests and fails once (ERR).
+fn judge_suite(
+    suite: &Suite,
+    baseline: Option<&Baseline>,
+    results: &mut impl Iterator<Item = Judged>,
+    options: &Options,
+    reporter: &mut dyn Reporter,
+) -> (usize, usize) {
+    reporter.start(suite);
+    let (passed, failed) = if let Err(why) = &suite.program {
+        let judged = Judged::failed("CE", why.lines().map(String::from).collect());
+        reporter.not_built(suite, &judged);
+        (0, suite.tests.len().max(1))
+    } else if suite.tests.is_empty() {
+        let filtered = !options.test_filters.is_empty();
+        let error = Judged::failed("ERR", vec!["no tests found".into()]);
+        let error = (!filtered).then_some(&error);
+        reporter.no_tests(suite, &options.test_filters, error);
+        (0, usize::from(!filtered))
+    } else {
+        reporter.tests_start(suite, baseline);
+        let mut failed = 0;
+        for test in suite.tests.iter() {
+            let judged = results.next().expect("one verdict per test");
+            if !judged.passed() {
+                failed += 1;
+            }
+            reporter.test(suite, &test.name, &judged);
+        }
+        (suite.tests.len() - failed, failed)
+    };
+    reporter.end(suite, passed, failed);
+    (passed, failed)
 }
 
 /// `-j` above the number of cores makes tests wait for a CPU: their wall
 /// times grow, and a verdict on wall time (TLE (wall)) may be the machine's
 /// doing rather than the program's. Said once, on stderr.
 fn warn_of_overcommit(jobs: Option<usize>) {
-    let cores = cores();
+    let cores = pool::cores();
     if let Some(jobs) = jobs.filter(|&jobs| jobs > cores) {
         warn(&format!(
             "judge: warning: -j {} is more than the {} here: tests will wait for a CPU, \
              which makes wall times and TLE (wall) verdicts unreliable",
             jobs,
-            crate::report::counted(cores, "cores")
+            counted(cores, "cores")
         ));
     }
-}
-
-/// One test: an input and the reference answer beside it.
-pub struct Test {
-    pub name: String,
-    pub input: PathBuf,
-    pub answer: Option<PathBuf>,
-}
-
-/// A program to judge on one problem's tests, or why there is none.
-pub struct Suite {
-    pub problem: &'static Problem,
-    pub title: String,
-    /// Where `--save-outputs` puts this program's outputs, under its folder.
-    pub key: String,
-    pub program: Result<Vec<OsString>, String>,
-    pub tests: Arc<Vec<Test>>,
-}
-
-/// The verdict on one test, with its figures (`None`: not measured).
-pub struct Judged {
-    pub verdict: &'static str,
-    pub wall_ms: Option<f64>,
-    pub cpu_ms: Option<f64>,
-    pub memory_kib: Option<u64>,
-    pub details: Vec<String>,
-    /// For `--verbose`: the input, the output and the end of stderr.
-    pub shown: Option<[Vec<u8>; 3]>,
-    /// The shell's words when it could not start the program at all (see
-    /// `verdict::could_not_start`): no test is to blame.
-    pub not_started: Option<String>,
-}
-
-impl Judged {
-    pub fn failed(verdict: &'static str, details: Vec<String>) -> Judged {
-        Judged {
-            verdict,
-            wall_ms: None,
-            cpu_ms: None,
-            memory_kib: None,
-            details,
-            shown: None,
-            not_started: None,
-        }
-    }
-}
-
-/// The limits for a suite: the problem's, unless the options say otherwise.
-pub fn limits_for(problem: &Problem, options: &Options) -> run::Limits {
-    limits_for_problem(problem, options.time_limit_ms, options.memory_limit_mb)
-}
-
-/// A problem's limits, or those given instead (milliseconds, MiB).
-pub fn limits_for_problem(problem: &Problem, ms: Option<u64>, mb: Option<u64>) -> run::Limits {
-    let ms = ms.unwrap_or(problem.time_limit_ms);
-    let mb = mb.unwrap_or(problem.memory_limit_mb);
-    run::Limits {
-        time: Duration::from_millis(ms),
-        memory_bytes: Some(mb << 20),
-    }
-}
-
-/// The workspace to judge. Cargo tells a program it runs where its package
-/// is (`CARGO_MANIFEST_DIR`); without Cargo, the workspace around the current
-/// directory; failing that, the one this judge was compiled in. Asking at run
-/// time matters: two clones sharing a `CARGO_TARGET_DIR` share one judge binary.
-pub fn workspace_root() -> PathBuf {
-    let is_root = |dir: &Path| dir.join("judge").join("src").join("main.rs").is_file();
-    let cargo_said = env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .and_then(|judge| judge.parent().map(Path::to_path_buf));
-    let around_here = env::current_dir().ok().and_then(|here| {
-        here.ancestors()
-            .find(|dir| is_root(dir))
-            .map(Path::to_path_buf)
-    });
-    let compiled_in = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the judge crate lives inside the workspace")
-        .to_path_buf();
-    cargo_said
-        .filter(|dir| is_root(dir))
-        .or(around_here)
-        .unwrap_or(compiled_in)
-}
-
-/// Every `.in` file under `dir` (recursively, sorted), with its `.out` or `.ans`.
-/// With filters, only the tests whose name contains one of them.
-pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
-    let mut inputs = Vec::new();
-    collect_inputs(dir, &mut inputs)
-        .map_err(|e| format!("cannot read tests in {}: {}", dir.display(), e))?;
-    inputs.sort();
-    let mut tests = Vec::new();
-    for input in inputs {
-        let stem = input.with_extension("");
-        let name = stem
-            .strip_prefix(dir)
-            .unwrap_or(&stem)
-            .to_string_lossy()
-            .into_owned();
-        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
-            continue;
-        }
-        let answer = ["out", "ans"]
-            .iter()
-            .map(|ext| input.with_extension(ext))
-            .find(|path| path.is_file());
-        tests.push(Test {
-            name,
-            input,
-            answer,
-        });
-    }
-    Ok(tests)
-}
-
-fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        let path = entry.path();
-        // Linked folders are not followed: a link to `..` would never end.
-        if entry.file_type()?.is_dir() {
-            collect_inputs(&path, inputs)?;
-        } else if path.extension().is_some_and(|e| e == "in") {
-            inputs.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// The program (command line) to judge for each problem, built as asked.
@@ -232,12 +150,13 @@ pub fn programs(
             problem,
             title: format!("{} [{}]", problem.name, cmd),
             key: problem.name.to_string(),
-            program: Ok(shell_command(cmd)),
+            program: Ok(command::shell_command(cmd)),
+            limits: model::limits(problem, options.time_limit_ms, options.memory_limit_mb),
             tests,
         }];
     }
     if options.standalone {
-        return standalone_programs(root, test_sets, options.rustc.as_deref());
+        return standalone_programs(root, test_sets, options);
     }
     warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = test_sets.iter().map(|(p, _)| p.name).collect();
@@ -250,6 +169,7 @@ pub fn programs(
             title: problem.name.to_string(),
             key: problem.name.to_string(),
             program: exe.map(|exe| vec![exe.into_os_string()]),
+            limits: model::limits(problem, options.time_limit_ms, options.memory_limit_mb),
             tests,
         })
         .collect()
@@ -260,10 +180,10 @@ pub fn programs(
 fn standalone_programs(
     root: &Path,
     test_sets: Vec<(&'static Problem, Arc<Vec<Test>>)>,
-    extra_rustc: Option<&Path>,
+    options: &Options,
 ) -> Vec<Suite> {
     let mut compilers = vec![Ok(build::Rustc::default_one())];
-    compilers.extend(extra_rustc.map(build::Rustc::given));
+    compilers.extend(options.rustc.as_deref().map(build::Rustc::given));
     let labels: Vec<&str> = compilers
         .iter()
         .map(|c| c.as_ref().map_or("--rustc", |c| c.label.as_str()))
@@ -272,16 +192,14 @@ fn standalone_programs(
         "judge: compiling each solution alone with {}: -O, editions 2015, 2018, 2021...",
         labels.join(" and ")
     ));
-    let out_dir = env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"))
-        .join("judge-standalone");
+    let out_dir = workspace::target_dir(root).join("judge-standalone");
     let mut handles = Vec::new();
     for compiler in &compilers {
         for (problem, tests) in &test_sets {
             for edition in build::EDITIONS {
-                let source = root.join(problem.name).join("src").join("main.rs");
+                let source = workspace::Files::of(root, problem.name).solution;
                 let (problem, tests) = (*problem, Arc::clone(tests));
+                let limits = model::limits(problem, options.time_limit_ms, options.memory_limit_mb);
                 let (compiler, out_dir) = (compiler.clone(), out_dir.clone());
                 handles.push(thread::spawn(move || {
                     let key = compiler.as_ref().map_or("rustc-given", |c| c.key.as_str());
@@ -302,6 +220,7 @@ fn standalone_programs(
                         key,
                         program: program.map(|exe| vec![exe.into_os_string()]),
                         tests,
+                        limits,
                     }
                 }));
             }
@@ -313,109 +232,8 @@ fn standalone_programs(
         .collect()
 }
 
-/// The program and arguments that run `--cmd "python3 sol.py"`. A simple
-/// command without quotes is split into its words and run as it is, with no
-/// shell in between (as `exec CMD` would): starting a shell too would cost
-/// as much again as starting the program. A simple command with quotes runs
-/// as `sh -c "exec CMD"`, so the program still takes the shell's place; any
-/// other command runs as a shell script.
-pub fn shell_command(cmd: &str) -> Vec<OsString> {
-    if cfg!(windows) {
-        return vec!["cmd".into(), "/C".into(), cmd.into()];
-    }
-    if is_simple_command(cmd) && !cmd.contains(['\'', '"']) {
-        return cmd.split_whitespace().map(OsString::from).collect();
-    }
-    let script = match is_simple_command(cmd) {
-        true => format!("exec {}", cmd),
-        false => cmd.to_string(),
-    };
-    // The shell by its full name: no search along PATH for every test.
-    let sh = match Path::new("/bin/sh").is_file() {
-        true => "/bin/sh",
-        false => "sh",
-    };
-    vec![sh.into(), "-c".into(), script.into()]
-}
-
-/// Whether `exec CMD` runs the same thing as `CMD`: one command with its
-/// arguments, no operator, redirection or expansion, not starting with a
-/// variable assignment, a reserved word or a builtin that has no program of
-/// its own (`exec exit 3` would look for a program called `exit`).
-fn is_simple_command(cmd: &str) -> bool {
-    const NOT_PROGRAMS: &[&str] = &[
-        "!", ".", ":", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done",
-        "elif", "else", "esac", "eval", "exec", "exit", "export", "fg", "fi", "for", "function",
-        "getopts", "hash", "if", "jobs", "local", "read", "readonly", "return", "set", "shift",
-        "source", "then", "time", "times", "trap", "type", "ulimit", "umask", "unalias", "unset",
-        "until", "wait", "while",
-    ];
-    let plain = |c: char| c.is_ascii_alphanumeric() || " \t_./+-,:@%='\"".contains(c);
-    match cmd.split_whitespace().next() {
-        Some(first) => {
-            cmd.chars().all(plain) && !first.contains('=') && !NOT_PROGRAMS.contains(&first)
-        }
-        None => false,
-    }
-}
-
-/// Judges every job, `-j` at a time (default: one per core); yields the
-/// verdicts in job order, each as soon as it and all before it are done.
-pub fn run_in_parallel(
-    suites: &Arc<Vec<Suite>>,
-    jobs: &[(usize, usize)],
-    options: &Options,
-) -> impl Iterator<Item = Judged> {
-    let jobs = Arc::new(jobs.to_vec());
-    let next = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel();
-    // Repeated runs are a benchmark: one at a time, so they do not compete.
-    let workers = match options.repeat {
-        1 => options.jobs.unwrap_or_else(cores).min(MAX_JOBS),
-        _ => 1,
-    };
-    let settings = Arc::new(RunSettings {
-        limits: suites
-            .iter()
-            .map(|suite| limits_for(suite.problem, options))
-            .collect(),
-        repeat: options.repeat,
-        verbose: options.verbose,
-        save_outputs: options.save_outputs.clone(),
-    });
-    for _ in 0..workers {
-        let (suites, jobs, next, tx) = (suites.clone(), jobs.clone(), next.clone(), tx.clone());
-        let settings = settings.clone();
-        thread::spawn(move || loop {
-            if os::stopping() {
-                break; // stopped by a signal: no new test starts
-            }
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            let Some(&(s, t)) = jobs.get(i) else { break };
-            let suite = &suites[s];
-            let judged = judge_test(suite, &suite.tests[t], &settings.limits[s], &settings);
-            if tx.send((i, judged)).is_err() {
-                break;
-            }
-        });
-    }
-    drop(tx);
-    let mut waiting: HashMap<usize, Judged> = HashMap::new();
-    let mut want = 0;
-    std::iter::from_fn(move || loop {
-        if let Some(judged) = waiting.remove(&want) {
-            want += 1;
-            return Some(judged);
-        }
-        let (i, judged) = rx.recv().ok()?;
-        waiting.insert(i, judged);
-    })
-}
-
 /// What every test run needs to know besides its suite and test.
 struct RunSettings {
-    /// The limits of each suite, by index.
-    limits: Vec<run::Limits>,
     repeat: usize,
     verbose: bool,
     save_outputs: Option<PathBuf>,
@@ -423,7 +241,8 @@ struct RunSettings {
 
 /// Runs one test (`repeat` times, stopping at a failure) and gives the
 /// verdict, with the median times and the largest peak memory.
-fn judge_test(suite: &Suite, test: &Test, limits: &run::Limits, settings: &RunSettings) -> Judged {
+fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
+    let limits = &suite.limits;
     let argv = suite
         .program
         .as_ref()
@@ -563,13 +382,6 @@ fn median(times: &mut [f64]) -> f64 {
     times[times.len() / 2]
 }
 
-/// What starting the program costs here, to read benchmark figures against.
-pub struct Baseline {
-    pub wall_ms: Option<f64>,
-    pub cpu_ms: Option<f64>,
-    pub memory_kib: Option<u64>,
-}
-
 /// The program itself (with `--cmd`: the shell and all the command starts)
 /// run `repeat` times on an empty input: median times, largest peak memory.
 /// What it answers does not matter; an empty input makes every program stop
@@ -591,58 +403,9 @@ pub fn startup_baseline(argv: &[OsString], limits: &run::Limits, repeat: usize) 
         }
     }
     Baseline {
+        runs: repeat,
         wall_ms: (!walls.is_empty()).then(|| median(&mut walls)),
         cpu_ms: (!cpus.is_empty() && cpus.len() == walls.len()).then(|| median(&mut cpus)),
         memory_kib,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::problems::PROBLEMS;
-
-    #[test]
-    fn a_simple_command_replaces_the_shell() {
-        if cfg!(windows) {
-            return;
-        }
-        let argv = |cmd: &str| -> Vec<String> {
-            shell_command(cmd)
-                .into_iter()
-                .map(|a| a.into_string().unwrap())
-                .collect()
-        };
-        let script = |cmd: &str| argv(cmd)[2].clone();
-        assert_eq!(argv("./a.out"), ["./a.out"]);
-        assert_eq!(
-            argv("python3  my_solution.py\t-v"),
-            ["python3", "my_solution.py", "-v"]
-        );
-        assert_eq!(
-            script("python3 -c 'while 1: pass'"),
-            "exec python3 -c 'while 1: pass'"
-        );
-        for compound in [
-            "read a b; echo $((a + b))",
-            "echo 15 && sleep 1",
-            "cat | sort",
-            "./a.out < x",
-            "X=1 ./a.out",
-            "exit 3",
-            "while :; do :; done",
-            "sleep 30 &",
-            "echo ~",
-        ] {
-            assert_eq!(script(compound), compound);
-        }
-    }
-
-    #[test]
-    fn every_problem_has_a_samples_folder() {
-        for p in PROBLEMS {
-            let dir = workspace_root().join("samples").join(p.name);
-            assert!(dir.is_dir(), "{} is missing", dir.display());
-        }
     }
 }

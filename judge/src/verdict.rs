@@ -25,16 +25,10 @@
 //! so; a test that would have been AC becomes RE, since a submission that
 //! leaves work running after it exits is broken.
 
+use crate::problems::{Checker, Picture};
 use crate::run::{self, End, Limits, Outcome};
+use crate::text::{counted, mib, ms};
 use std::time::Duration;
-
-/// A checker gets the test's input, its reference answer and the program's
-/// output, and accepts the output or says why not.
-pub type Checker = fn(&str, &str, &str) -> Result<(), String>;
-
-/// Draws a test's input board with the problem's own coordinates, or `None`
-/// when the input is not a board.
-pub type Picture = fn(&str) -> Option<String>;
 
 /// The verdict on one run and the lines that explain it.
 pub fn decide(
@@ -65,7 +59,7 @@ pub fn decide(
         }
         details.push(format!(
             "left {} running; killed: {}",
-            crate::report::counted(n, "processes"),
+            counted(n, "processes"),
             names
         ));
     }
@@ -270,20 +264,12 @@ fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
     }
 }
 
-pub fn ms(time: Duration) -> String {
-    format!("{:.0} ms", time.as_secs_f64() * 1000.0)
-}
-
 /// A memory limit given in bytes: `256 MiB`.
 fn limit_text(bytes: u64) -> String {
     match bytes % (1 << 20) {
         0 => format!("{} MiB", bytes >> 20),
         _ => mib(bytes / 1024),
     }
-}
-
-pub fn mib(kib: u64) -> String {
-    format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
 #[cfg(all(test, unix))]

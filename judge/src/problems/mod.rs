@@ -1,15 +1,26 @@
-//! One file per problem: everything the judge knows about that problem (its
-//! checker and its board picture) lives in `problems/<problem>.rs`, and the
-//! table below names those parts.
+//! The table of problems. Each problem is one folder,
+//! `problems/<problem>/`, holding all the judge knows of it (checker,
+//! picture, generator, shrinker, canonical form, failing submissions, its
+//! tests) and exporting one value, `PROBLEM`; [`PROBLEMS`] lists them, and
+//! everything else that needs the list of problems takes it from there.
 
 pub mod checkers_board;
 pub mod checkers_pos;
 pub mod checks_post_facto;
 pub mod russian_checkers;
 pub mod solitaire_chess;
+pub mod wrong_outputs;
 
 use crate::rng;
-use crate::verdict::{Checker, Picture};
+use wrong_outputs::WrongOutputs;
+
+/// A checker gets the test's input, its reference answer and the program's
+/// output, and accepts the output or says why not.
+pub type Checker = fn(&str, &str, &str) -> Result<(), String>;
+
+/// Draws a test's input board with the problem's own coordinates, or `None`
+/// when the input is not a board.
+pub type Picture = fn(&str) -> Option<String>;
 
 /// Draws a random valid input (for `--stress` and `--generate`).
 pub type Generator = fn(&mut rng::Rng) -> String;
@@ -50,9 +61,11 @@ pub struct Package {
     /// The package's identity, fixed for good: a judge that imports the
     /// package again recognises it by this.
     pub uuid: &'static str,
-    /// More than one answer can be right: the package brings an output
-    /// validator, `validators/output/<problem>.cpp`.
-    pub custom_validation: bool,
+    /// Where more than one answer can be right: the package brings an
+    /// output validator, `validators/output/<problem>.cpp`, which a test
+    /// holds to the checker on the outputs these make. `None`: one right
+    /// answer, compared line by line.
+    pub output_validator: Option<WrongOutputs>,
     /// The package's submissions that must fail.
     pub failing: &'static [Failing],
 }
@@ -72,116 +85,27 @@ pub struct Failing {
     pub changes: &'static [(&'static str, &'static str)],
 }
 
-/// Every problem, the parts of `problems/<problem>.rs` the judge uses, its
-/// time limit (on CPU time) and its memory limit.
-/// Problems with one right answer are compared line by line; the others have
-/// a checker that replays the program's answer move by move.
+/// Every problem. Problems with one right answer are compared line by line;
+/// the others have a checker that replays the program's answer move by move.
 pub const PROBLEMS: &[Problem] = &[
-    Problem {
-        name: "russian_checkers",
-        checker: russian_checkers::check,
-        picture: russian_checkers::picture,
-        generate: russian_checkers::generate,
-        shrink: russian_checkers::shrink,
-        size: russian_checkers::size,
-        time_limit_ms: 1000,
-        memory_limit_mb: 256,
-        canonical: russian_checkers::canonical,
-        package: Package {
-            short_name: "russiancheckers",
-            title: "Russian Checkers",
-            source: "TopCoder, problem \"RussianCheckers\"",
-            uuid: "e8c4a4af-db8e-4029-94d2-537ad3e12a21",
-            custom_validation: false,
-            failing: russian_checkers::FAILING,
-        },
-    },
-    Problem {
-        name: "checkers_board",
-        checker: checkers_board::check,
-        picture: checkers_board::picture,
-        generate: checkers_board::generate,
-        shrink: checkers_board::shrink,
-        size: checkers_board::size,
-        time_limit_ms: 1000,
-        memory_limit_mb: 256,
-        canonical: checkers_board::canonical,
-        package: Package {
-            short_name: "checkersboard",
-            title: "Checkers Board",
-            source: "TopCoder, problem \"CheckersBoard\" (TCCC06, Qualification Round 3)",
-            uuid: "efcef2be-8437-419c-9138-067d08c639fd",
-            custom_validation: false,
-            failing: checkers_board::FAILING,
-        },
-    },
-    Problem {
-        name: "checkers_pos",
-        checker: checkers_pos::check,
-        picture: checkers_pos::picture,
-        generate: checkers_pos::generate,
-        shrink: checkers_pos::shrink,
-        size: checkers_pos::size,
-        time_limit_ms: 1000,
-        memory_limit_mb: 256,
-        canonical: checkers_pos::canonical,
-        package: Package {
-            short_name: "checkerspos",
-            title: "Checkers Positions",
-            source: "TopCoder, problem \"CheckersPos\"",
-            uuid: "7a0fe025-7a05-4821-b777-be88afd2c66f",
-            custom_validation: false,
-            failing: checkers_pos::FAILING,
-        },
-    },
-    Problem {
-        name: "solitaire_chess",
-        checker: solitaire_chess::check,
-        picture: solitaire_chess::picture,
-        generate: solitaire_chess::generate,
-        shrink: solitaire_chess::shrink,
-        size: solitaire_chess::size,
-        time_limit_ms: 1000,
-        memory_limit_mb: 256,
-        canonical: solitaire_chess::canonical,
-        package: Package {
-            short_name: "solitairechess",
-            title: "Solitaire Chess",
-            source: "Code golf challenge \"Solitaire Chess\"",
-            uuid: "1a692754-49c3-4dd3-894d-54b49e1d02c4",
-            custom_validation: true,
-            failing: solitaire_chess::FAILING,
-        },
-    },
-    Problem {
-        name: "checks_post_facto",
-        checker: checks_post_facto::check,
-        picture: checks_post_facto::picture,
-        generate: checks_post_facto::generate,
-        shrink: checks_post_facto::shrink,
-        size: checks_post_facto::size,
-        time_limit_ms: 1000,
-        memory_limit_mb: 256,
-        canonical: checks_post_facto::canonical,
-        package: Package {
-            short_name: "checkspostfacto",
-            title: "Checks Post Facto",
-            source: "ICPC World Finals 2019, problem C",
-            uuid: "be7fdf22-f3a4-4a5f-9ff6-83c1ccd2c086",
-            custom_validation: true,
-            failing: checks_post_facto::FAILING,
-        },
-    },
+    russian_checkers::PROBLEM,
+    checkers_board::PROBLEM,
+    checkers_pos::PROBLEM,
+    solitaire_chess::PROBLEM,
+    checks_post_facto::PROBLEM,
 ];
 
-#[cfg(test)]
-mod package;
+/// The time limit of every problem, on CPU time: the statements state it,
+/// the judge applies it and the packages carry it.
+pub const TIME_LIMIT_MS: u64 = 1000;
+
+/// The memory limit of every problem.
+pub const MEMORY_LIMIT_MB: u64 = 256;
 
 /// The lines of an input as the solutions read them: without a leading
 /// byte-order mark, each without its line end and trailing blanks, and
 /// without the blank lines at the end. The start of each problem's
 /// `canonical`.
-#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
 pub fn tidy_lines(input: &str) -> Vec<&str> {
     let text = input.strip_prefix('\u{feff}').unwrap_or(input);
     crate::lines::lines(text)
@@ -190,10 +114,32 @@ pub fn tidy_lines(input: &str) -> Vec<&str> {
 }
 
 /// Each line followed by LF.
-#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
 pub fn lf_lines<S: AsRef<str>>(lines: &[S]) -> String {
     lines
         .iter()
         .map(|line| format!("{}\n", line.as_ref()))
         .collect()
+}
+
+impl Problem {
+    /// A random valid input, in the canonical form of the judges' data (what
+    /// `--stress` feeds and `--generate` writes, as the packages' data are).
+    pub fn draw(&self, rng: &mut rng::Rng) -> String {
+        (self.canonical)(&(self.generate)(rng))
+    }
+
+    /// The inputs one shrinking step smaller than `input`, canonical too.
+    pub fn smaller(&self, input: &str) -> Vec<String> {
+        (self.shrink)(input)
+            .iter()
+            .map(|smaller| (self.canonical)(smaller))
+            .collect()
+    }
+}
+
+impl Package {
+    /// Whether more than one answer can be right (an output validator).
+    pub fn custom_validation(&self) -> bool {
+        self.output_validator.is_some()
+    }
 }

@@ -13,7 +13,9 @@
 //! checker here, this one tolerates CRLF, blanks at the end of the line, blank lines at
 //! the end and a missing final newline; a second line or a space inside is wrong.
 
-use super::Failing;
+use super::{Failing, Package, Problem};
+
+pub mod wrong_outputs;
 
 use crate::rng::Rng;
 
@@ -333,12 +335,11 @@ fn obeys_movement(
 }
 
 /// The input in the canonical form of the problem package (what
-/// `validators/src/bin/solitaire_chess.rs` accepts): four rows of four
+/// `validators/src/bin/validate_solitaire_chess.rs` accepts): four rows of four
 /// squares separated by single spaces, `.` for every empty square whatever
 /// mark the input used, LF line ends. A tolerated variant of a valid input
 /// (compact rows, one line, CRLF, a byte-order mark) becomes valid; an input
 /// without 16 squares stays invalid.
-#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
 pub fn canonical(input: &str) -> String {
     let text = input.strip_prefix('\u{feff}').unwrap_or(input);
     let squares: Vec<String> = text
@@ -400,7 +401,7 @@ pub fn generate(rng: &mut Rng) -> String {
 /// The boards that need the most search found so far, by the hill-climbs of
 /// the solitaire_chess hardness benchmark (samples 28 and 29 are the first
 /// two); one a line, `#` starts a comment.
-const HARD_BOARDS: &str = include_str!("../../../solitaire_chess/hard_boards.txt");
+const HARD_BOARDS: &str = include_str!("../../../../solitaire_chess/hard_boards.txt");
 
 fn hard_boards() -> impl Iterator<Item = &'static str> {
     HARD_BOARDS
@@ -910,3 +911,24 @@ mod tests {
         );
     }
 }
+
+/// All the judge knows of solitaire_chess, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "solitaire_chess",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "solitairechess",
+        title: "Solitaire Chess",
+        source: "Code golf challenge \"Solitaire Chess\"",
+        uuid: "1a692754-49c3-4dd3-894d-54b49e1d02c4",
+        output_validator: Some(wrong_outputs::WRONG_OUTPUTS),
+        failing: FAILING,
+    },
+};

@@ -5,7 +5,7 @@
 //! squares (1–32); the answer is the two counts on one line, compared line by
 //! line.
 
-use super::Failing;
+use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
 /// Accepts `output` when it matches `expected` line by line.
@@ -24,11 +24,10 @@ fn cell(square: usize) -> (usize, usize) {
 }
 
 /// The input in the canonical form of the problem package (what
-/// `validators/src/bin/checkers_pos.rs` accepts): Black's count and squares
+/// `validators/src/bin/validate_checkers_pos.rs` accepts): Black's count and squares
 /// on line 1, Red's on line 2, single spaces between the numbers, LF line
 /// ends. A tolerated variant of a valid input becomes valid; an invalid one
 /// stays invalid (tokens after Red's list go on a third line).
-#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
 pub fn canonical(input: &str) -> String {
     let text = input.strip_prefix('\u{feff}').unwrap_or(input);
     let mut tokens = text.split_whitespace();
@@ -320,3 +319,24 @@ mod tests {
         assert!(picture("x\n").is_none());
     }
 }
+
+/// All the judge knows of checkers_pos, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "checkers_pos",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "checkerspos",
+        title: "Checkers Positions",
+        source: "TopCoder, problem \"CheckersPos\"",
+        uuid: "7a0fe025-7a05-4821-b777-be88afd2c66f",
+        output_validator: None,
+        failing: FAILING,
+    },
+};

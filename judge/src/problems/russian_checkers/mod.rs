@@ -5,7 +5,7 @@
 //! There is one right answer, so it is compared line by line; when it differs,
 //! the report also lists the moves missing from the output and the extra ones.
 
-use super::Failing;
+use super::{Failing, Package, Problem};
 
 use crate::rng::Rng;
 use std::collections::BTreeMap;
@@ -89,11 +89,10 @@ fn listed(what: &str, moves: &[&str]) -> String {
 }
 
 /// The input in the canonical form of the problem package (what
-/// `validators/src/bin/russian_checkers.rs` accepts): LF line ends, no
+/// `validators/src/bin/validate_russian_checkers.rs` accepts): LF line ends, no
 /// byte-order mark, no trailing blanks, no blank lines after the turn. A
 /// tolerated variant of a valid input becomes valid; an invalid one stays
 /// invalid.
-#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
 pub fn canonical(input: &str) -> String {
     super::lf_lines(&super::tidy_lines(input))
 }
@@ -389,3 +388,24 @@ mod tests {
         assert!(picture(&"....\n".repeat(8)).is_none());
     }
 }
+
+/// All the judge knows of russian_checkers, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "russian_checkers",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "russiancheckers",
+        title: "Russian Checkers",
+        source: "TopCoder, problem \"RussianCheckers\"",
+        uuid: "e8c4a4af-db8e-4029-94d2-537ad3e12a21",
+        output_validator: None,
+        failing: FAILING,
+    },
+};

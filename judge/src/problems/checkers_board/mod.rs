@@ -3,7 +3,7 @@
 //! The input is 8 rows of `W`, `B` and `.` or a space (row 0, the top, first);
 //! the answer is one number, compared line by line.
 
-use super::Failing;
+use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
 /// Accepts `output` when it matches `expected` line by line.
@@ -12,11 +12,10 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
 }
 
 /// The input in the canonical form of the problem package (what
-/// `validators/src/bin/checkers_board.rs` accepts): eight rows of eight
+/// `validators/src/bin/validate_checkers_board.rs` accepts): eight rows of eight
 /// cells, `.` for every vacant cell (spaces, short rows and missing rows
 /// filled in), LF line ends, no byte-order mark. A tolerated variant of a
 /// valid input becomes valid; an invalid one stays invalid.
-#[cfg_attr(not(test), allow(dead_code))] // for the problem package export
 pub fn canonical(input: &str) -> String {
     let mut rows: Vec<String> = super::tidy_lines(input)
         .iter()
@@ -198,3 +197,24 @@ mod tests {
         assert!(smaller.iter().all(|s| size(s).0 == 2), "{:?}", smaller);
     }
 }
+
+/// All the judge knows of checkers_board, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "checkers_board",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "checkersboard",
+        title: "Checkers Board",
+        source: "TopCoder, problem \"CheckersBoard\" (TCCC06, Qualification Round 3)",
+        uuid: "efcef2be-8437-419c-9138-067d08c639fd",
+        output_validator: None,
+        failing: FAILING,
+    },
+};

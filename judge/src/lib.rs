@@ -1,0 +1,37 @@
+//! The judge as a library: everything `judge` does, in layers that point one
+//! way (each module uses only those listed before it):
+//!
+//! - text, json, rng, os, workspace, command: leaves (printing, JSON
+//!   writing, random numbers, the judge's own signals, where files are, how
+//!   `--cmd` is started);
+//! - lines, problems: the table of problems, each a folder (checker,
+//!   picture, generator, shrinker, canonical form, failing submissions);
+//! - supervise, run: running a program under limits;
+//! - verdict, build, model, pool: deciding a verdict, building programs,
+//!   the data judged and reported, the worker pool;
+//! - options, suite, report, stress, export: the modes of the command line.
+//!
+//! `src/main.rs` is the thin binary: options in, mode chosen, exit status out.
+
+pub mod build;
+pub mod command;
+pub mod export;
+pub mod json;
+pub mod lines;
+pub mod model;
+pub mod options;
+pub mod os;
+pub mod pool;
+pub mod problems;
+pub mod report;
+pub mod rng;
+pub mod run;
+#[cfg(test)]
+mod statements;
+pub mod stress;
+pub mod suite;
+#[cfg(target_os = "linux")]
+pub mod supervise;
+pub mod text;
+pub mod verdict;
+pub mod workspace;

@@ -1,0 +1,126 @@
+//! What the judge works on and what it finds: a test, a suite (a program and
+//! the tests it is judged on), the verdict on one test, the limits. Plain
+//! data, shared by the judging, the reporting and the stress test, and how
+//! the tests in a folder are found.
+
+use crate::problems::Problem;
+use crate::run::Limits;
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// One test: an input and the reference answer beside it.
+pub struct Test {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+}
+
+/// A program to judge on one problem's tests, or why there is none.
+pub struct Suite {
+    pub problem: &'static Problem,
+    pub title: String,
+    /// Where `--save-outputs` puts this program's outputs, under its folder.
+    pub key: String,
+    pub program: Result<Vec<OsString>, String>,
+    pub tests: Arc<Vec<Test>>,
+    pub limits: Limits,
+}
+
+/// The verdict on one test, with its figures (`None`: not measured).
+pub struct Judged {
+    pub verdict: &'static str,
+    pub wall_ms: Option<f64>,
+    pub cpu_ms: Option<f64>,
+    pub memory_kib: Option<u64>,
+    pub details: Vec<String>,
+    /// For `--verbose`: the input, the output and the end of stderr.
+    pub shown: Option<[Vec<u8>; 3]>,
+    /// The system's or the shell's words when the program could not be
+    /// started at all (see `verdict::could_not_start`): no test is to blame.
+    pub not_started: Option<String>,
+}
+
+impl Judged {
+    pub fn failed(verdict: &'static str, details: Vec<String>) -> Judged {
+        Judged {
+            verdict,
+            wall_ms: None,
+            cpu_ms: None,
+            memory_kib: None,
+            details,
+            shown: None,
+            not_started: None,
+        }
+    }
+
+    pub fn passed(&self) -> bool {
+        self.verdict == "AC"
+    }
+}
+
+/// What starting the program costs here, to read benchmark figures against.
+pub struct Baseline {
+    pub wall_ms: Option<f64>,
+    pub cpu_ms: Option<f64>,
+    pub memory_kib: Option<u64>,
+    /// How many runs the medians are of.
+    pub runs: usize,
+}
+
+/// A problem's limits, or those given instead (milliseconds, MiB).
+pub fn limits(problem: &Problem, ms: Option<u64>, mb: Option<u64>) -> Limits {
+    let ms = ms.unwrap_or(problem.time_limit_ms);
+    let mb = mb.unwrap_or(problem.memory_limit_mb);
+    Limits {
+        time: Duration::from_millis(ms),
+        memory_bytes: Some(mb << 20),
+    }
+}
+
+/// Every `.in` file under `dir` (recursively, sorted), with its `.out` or `.ans`.
+/// With filters, only the tests whose name contains one of them.
+pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
+    let mut inputs = Vec::new();
+    collect_inputs(dir, &mut inputs)
+        .map_err(|e| format!("cannot read tests in {}: {}", dir.display(), e))?;
+    inputs.sort();
+    let mut tests = Vec::new();
+    for input in inputs {
+        let stem = input.with_extension("");
+        let name = stem
+            .strip_prefix(dir)
+            .unwrap_or(&stem)
+            .to_string_lossy()
+            .into_owned();
+        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let answer = ["out", "ans"]
+            .iter()
+            .map(|ext| input.with_extension(ext))
+            .find(|path| path.is_file());
+        tests.push(Test {
+            name,
+            input,
+            answer,
+        });
+    }
+    Ok(tests)
+}
+
+fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        // Linked folders are not followed: a link to `..` would never end.
+        if entry.file_type()?.is_dir() {
+            collect_inputs(&path, inputs)?;
+        } else if path.extension().is_some_and(|e| e == "in") {
+            inputs.push(path);
+        }
+    }
+    Ok(())
+}

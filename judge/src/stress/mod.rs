@@ -1,0 +1,318 @@
+//! `--stress`: find, shrink and save the smallest input on which a program
+//! fails; `--generate`: write random tests with our answers.
+//!
+//! Case `i` of a run seeded with `S` is drawn by the problem's generator from
+//! its own random stream (`Rng::for_case(S, i)`), so a seed names the same
+//! inputs on every machine, whatever the number of cores. Each case runs our
+//! solution (built once, in release mode) and the user's program on the same
+//! input; the problem's checker then judges the user's output with our answer
+//! as the reference: line by line where there is one right answer, by replay
+//! for solitaire_chess and checks_post_facto (where our `0` settles whether a
+//! puzzle is solvable).
+//!
+//! The cases run on all cores until one fails. Cases are handed out in order,
+//! and the run stops only after every case handed out has finished, so the
+//! failure reported is the first failing case, the same on every machine.
+//! Then the shrinker takes over: it asks the problem for smaller valid inputs
+//! (a piece fewer, a weaker piece, fewer moves), keeps the first on which the
+//! program still fails the same way (the same verdict and the same kind of
+//! reason, so that one bug is not traded for another), and starts again from
+//! there until no smaller input fails, or its time budget runs out. Where no
+//! input one step smaller fails, it tries those two steps smaller. A program
+//! the shell cannot start is reported without shrinking.
+//!
+//! A program may fail an input only sometimes (it reads the clock, races
+//! threads, or is slow only when the machine is busy). So a candidate is kept
+//! only when it fails twice, and the first failing input and the shrunk one
+//! are each judged three more times: if any of those runs passes, the report
+//! says `nondeterministic: failed k of n runs`, and so do the saved names.
+
+mod case;
+mod generate;
+mod progress;
+mod save;
+mod search;
+mod shrink;
+
+pub use generate::generate;
+
+use crate::command::{shell_command, shell_quote};
+use crate::problems::Problem;
+use crate::rng::Rng;
+use crate::text::{counted, say, say_detail};
+use case::{nondeterminism, replay_failure, Case, Programs, Runs};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+/// What `--stress` and `--generate` need from the command line.
+pub struct Request<'a> {
+    pub problem: &'static Problem,
+    /// The user's command (`--cmd`); `None` for `--generate`.
+    pub cmd: Option<&'a str>,
+    /// How many cases at most.
+    pub cases: usize,
+    pub seed: Option<u64>,
+    pub save: Option<&'a Path>,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mb: Option<u64>,
+}
+
+/// A seed from the clock, for a run without `--seed`.
+fn seed_from_clock() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Small enough to type; mixed so that runs a second apart differ a lot.
+    Rng(nanos ^ u64::from(std::process::id())).next() % 1_000_000_000
+}
+
+/// `--stress`: `Ok(true)` when no case failed.
+pub fn stress(request: &Request) -> Result<bool, String> {
+    let problem = request.problem;
+    let cmd = request.cmd.expect("--stress has a --cmd");
+    let seed = request.seed.unwrap_or_else(seed_from_clock);
+    let programs = Arc::new(Programs {
+        ours: case::build_ours(problem)?,
+        theirs: Some(shell_command(cmd)),
+        limits: crate::model::limits(problem, request.time_limit_ms, request.memory_limit_mb),
+    });
+    say(&format!(
+        "{} [{}]: stress test of up to {}, seed {}",
+        problem.name,
+        cmd,
+        counted(request.cases, "cases"),
+        seed
+    ));
+    let started = Instant::now();
+    let (done, first) = search::find_failure(&programs, problem, request.cases, seed)?;
+    let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    let Some((index, case)) = first else {
+        say(&format!(
+            "no failure in {} ({}), seed {}",
+            counted(done, "cases"),
+            rate_text(rate),
+            seed
+        ));
+        return Ok(true);
+    };
+    let failure = case.failure.as_ref().expect("a failing case");
+    say(&format!(
+        "{} on case {} ({} run, {})",
+        failure.verdict,
+        index + 1,
+        counted(done, "cases"),
+        rate_text(rate)
+    ));
+    let found = shrink_and_replay(&programs, problem, (index, seed), case)?;
+    if let Some(line) = &found.flaky {
+        say(line);
+    }
+    save::report(problem, &found.shrunk);
+    if let Some(dir) = request.save {
+        save_both(dir, problem, &found)?;
+    }
+    say(&format!("replay: {}", replay_command(request, cmd, seed)));
+    Ok(false)
+}
+
+/// A failing case, and what shrinking and replaying made of it.
+struct Found {
+    /// Its index (from 0) and the run's seed.
+    index: usize,
+    seed: u64,
+    original: Case,
+    shrunk: Case,
+    /// The line saying the program does not always fail, if it does not.
+    flaky: Option<String>,
+}
+
+/// Shrinks the failing case (unless the program could not start at all) and
+/// replays the original and the shrunk inputs to tell a flaky program.
+fn shrink_and_replay(
+    programs: &Arc<Programs>,
+    problem: &'static Problem,
+    (index, seed): (usize, u64),
+    case: Case,
+) -> Result<Found, String> {
+    let original = case.clone();
+    let failure = case.failure.as_ref().expect("a failing case");
+    let once = Runs {
+        failed: 1,
+        total: 1,
+    };
+    if failure.cannot_run {
+        // Not the input's fault: every input would fail the same way.
+        say("the program could not be started: nothing to shrink");
+        return Ok(Found {
+            index,
+            seed,
+            shrunk: original.clone(),
+            original,
+            flaky: None,
+        });
+    }
+    let original_runs = replay_failure(programs, problem, &original, once)?;
+    let shrunk = shrink::shrink(programs, problem, case)?;
+    let (from, unit) = (problem.size)(&original.input);
+    let (to, _) = (problem.size)(&shrunk.case.input);
+    say(&format!(
+        "shrunk from {} to {} in {}, {} tried",
+        from,
+        counted(to, unit),
+        counted(shrunk.steps, "steps"),
+        counted(shrunk.tried, "smaller candidates")
+    ));
+    for note in &shrunk.notes {
+        say_detail("", note);
+    }
+    // A candidate was kept after failing twice.
+    let twice = Runs {
+        failed: 2,
+        total: 2,
+    };
+    let shrunk_runs = (shrunk.steps > 0)
+        .then(|| replay_failure(programs, problem, &shrunk.case, twice))
+        .transpose()?;
+    Ok(Found {
+        index,
+        seed,
+        original,
+        shrunk: shrunk.case,
+        flaky: nondeterminism(index + 1, original_runs, shrunk_runs),
+    })
+}
+
+/// `--save DIR`: the original and the shrunk input, each with our answer.
+fn save_both(dir: &Path, problem: &Problem, found: &Found) -> Result<(), String> {
+    // "-original" sorts before "-shrunk", so --tests lists them in order.
+    let mut name = format!(
+        "{}-seed{}-case{}",
+        problem.name,
+        found.seed,
+        found.index + 1
+    );
+    if found.flaky.is_some() {
+        name += "-nondeterministic";
+    }
+    save::save(dir, &format!("{}-original", name), &found.original)?;
+    save::save(dir, &format!("{}-shrunk", name), &found.shrunk)?;
+    say(&format!(
+        "saved: {}-original and {}-shrunk (.in, .out = our answer); replay with --tests {}",
+        dir.join(&name).display(),
+        name,
+        dir.display()
+    ));
+    Ok(())
+}
+
+/// The command line that runs this stress test again.
+fn replay_command(request: &Request, cmd: &str, seed: u64) -> String {
+    let mut replay = format!(
+        "cargo run -p judge -- {} --cmd {} --stress {} --seed {}",
+        request.problem.name,
+        shell_quote(cmd),
+        request.cases,
+        seed
+    );
+    if let Some(ms) = request.time_limit_ms {
+        replay += &format!(" --time-limit {}", ms);
+    }
+    replay
+}
+
+/// A rate of cases per second as the report shows it.
+fn rate_text(rate: f64) -> String {
+    let shown = format!("{:.0}", rate);
+    let unit = if shown == "1" { "case/s" } else { "cases/s" };
+    format!("{} {}", shown, unit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::case::{reason_words, Failure};
+    use crate::problems::PROBLEMS;
+    use crate::rng::Rng;
+
+    fn failure(verdict: &'static str, reason: &str) -> Failure {
+        Failure {
+            verdict,
+            output: String::new(),
+            details: vec![reason.to_string(), "stderr: anything".to_string()],
+            cannot_run: false,
+        }
+    }
+
+    #[test]
+    fn a_kind_of_failure_ignores_particulars() {
+        let same = |a: &Failure, b: &Failure| a.kind() == b.kind();
+        let wa = |reason: &str| failure("WA", reason);
+        assert!(same(
+            &wa(r#"line 3: expected "4", got "2" (3 lines expected, 1 given)"#),
+            &wa(r#"line 1: expected "0", got "1 \" 2" (1 line expected, 2 given)"#)
+        ));
+        assert!(!same(
+            &wa(r#"line 1: expected "4", got "2""#),
+            &wa(r#"line 1: expected "4", got end of output"#)
+        ));
+        let zero = "output 0 (unsolvable), but the board can be solved, e.g. [[[2,1],[1,2]]]";
+        assert!(same(
+            &wa(zero),
+            &wa("output 0 (unsolvable), but the board can be solved, e.g. [[[0,0],[3,3]]]")
+        ));
+        assert!(!same(
+            &wa(zero),
+            &wa("output 0, but the board has a single piece: the answer is []")
+        ));
+        assert!(!same(&wa(zero), &failure("RE", zero)));
+        // An apostrophe inside a word quotes nothing.
+        assert_eq!(
+            reason_words("the sample's .out is wrong"),
+            "the sample out i wrong"
+        );
+        assert!(same(
+            &failure("RE", "exit code 3"),
+            &failure("RE", "exit code 101")
+        ));
+        assert!(!same(
+            &failure("RE", "exit code 3"),
+            &failure("RE", "killed by signal 11 (SIGSEGV)")
+        ));
+        let tle = |reason: &str| failure("TLE", reason);
+        assert!(same(
+            &tle("TLE (cpu): 2100 ms of CPU time, over the 2000 ms limit; killed once past it"),
+            &tle("TLE (cpu): 510 ms of CPU time, over the 500 ms limit; killed once past it")
+        ));
+        assert!(!same(
+            &tle("TLE (cpu): 2100 ms of CPU time, over the 2000 ms limit"),
+            &tle("TLE (wall): 2100 ms of wall time, 900 ms of it off the CPU")
+        ));
+        assert!(!same(
+            &tle("TLE (wall): still running at the wall-clock safety net (5000 ms)"),
+            &tle("TLE (wall): 2100 ms of wall time, 900 ms of it off the CPU")
+        ));
+    }
+
+    /// Every problem's generator draws inputs its shrinker understands, and
+    /// every candidate is strictly smaller, so shrinking always ends.
+    #[test]
+    fn shrink_candidates_are_smaller() {
+        for problem in PROBLEMS {
+            for case in 0..200 {
+                let input = (problem.generate)(&mut Rng::for_case(1, case));
+                let (size, _) = (problem.size)(&input);
+                let candidates = (problem.shrink)(&input);
+                for smaller in &candidates {
+                    let (smaller_size, _) = (problem.size)(smaller);
+                    assert!(
+                        smaller_size < size || (smaller_size == size && smaller != &input),
+                        "{}: {:?} -> {:?}",
+                        problem.name,
+                        input,
+                        smaller
+                    );
+                }
+            }
+        }
+    }
+}

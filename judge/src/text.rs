@@ -1,0 +1,134 @@
+//! Text for people: printing a line of the report (`say`), a warning
+//! (`warn`), a line that holds what a program wrote (escaped), and counted
+//! nouns. Every line the judge prints goes through here.
+
+use std::io::Write;
+
+/// Prints one line on stdout. When the reader has gone (`judge | head -2`),
+/// the run ends quietly: the programs under test are stopped and the judge
+/// exits with 141, the status a shell reports for a program killed by
+/// SIGPIPE. Any other failure to write (a full disk, `> /dev/full`) ends it
+/// the same way, with one line on stderr and exit status 1: a report that
+/// cannot be written is the end of the run, wherever it happens.
+pub fn say(line: &str) {
+    crate::os::hold_if_interrupted();
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
+        crate::os::stop_everything();
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        warn(&format!("judge: cannot write the report: {}", e));
+        std::process::exit(1);
+    }
+}
+
+/// Prints a line that holds something the program wrote (its output, its
+/// stderr, a reason quoting them), after `indent`, with control characters
+/// escaped: a program cannot move the cursor or write over the report.
+pub fn say_detail(indent: &str, line: &str) {
+    say(&format!("{}{}", indent, escape_controls(line)));
+}
+
+/// Prints one line on stderr; a closed stderr is ignored.
+pub fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{}", line);
+}
+
+/// Stops the judge before it starts when its standard output was closed
+/// (`judge >&-`): the report would be lost. Rust's runtime reopens a closed
+/// descriptor 1 as `/dev/null` for reading and writing, which a shell's
+/// `> /dev/null` (write only) never gives, so that is what is looked for.
+pub fn refuse_closed_stdout() {
+    #[cfg(target_os = "linux")]
+    {
+        let on_null = std::fs::read_link("/proc/self/fd/1")
+            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        if on_null && opened_read_write(&info) {
+            warn("judge: standard output is closed: the report would be lost");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Whether the `flags:` line of a `/proc/self/fdinfo/N` text (octal) says the
+/// descriptor was opened for reading and writing (`O_RDWR`).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn opened_read_write(fdinfo: &str) -> bool {
+    fdinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+/// `n` and a plural noun, the noun made singular when `n` is 1: `3 tests`,
+/// `1 test`, `1 process` (a noun ending in `sses` loses `es`, any other its
+/// final `s`).
+pub fn counted(n: usize, plural: &str) -> String {
+    let noun = match (n, plural.strip_suffix("sses")) {
+        (1, Some(stem)) => format!("{}ss", stem),
+        (1, None) => plural.strip_suffix('s').unwrap_or(plural).to_string(),
+        _ => plural.to_string(),
+    };
+    format!("{} {}", n, noun)
+}
+
+/// `"a"`, or `"a" or "b"`.
+pub fn quoted_list(words: &[String]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("{:?}", w)).collect();
+    quoted.join(" or ")
+}
+
+/// A line of a program's output made safe for a terminal: control
+/// characters other than tab are shown escaped (`\u{1b}`), as in a WA line.
+pub fn escape_controls(line: &str) -> String {
+    line.chars()
+        .map(|c| match c {
+            '\t' => c.to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// A duration in whole milliseconds: `1500 ms`.
+pub fn ms(time: std::time::Duration) -> String {
+    format!("{:.0} ms", time.as_secs_f64() * 1000.0)
+}
+
+/// KiB as MiB to a tenth: `2.5 MiB`.
+pub fn mib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
+        assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
+    }
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(counted(1, "tests"), "1 test");
+        assert_eq!(counted(0, "tests"), "0 tests");
+        assert_eq!(counted(2, "smaller candidates"), "2 smaller candidates");
+        assert_eq!(counted(1, "processes"), "1 process");
+        assert_eq!(counted(3, "processes"), "3 processes");
+    }
+
+    #[test]
+    fn read_write_flags_mark_a_closed_stdout() {
+        // Rust's runtime reopens a closed stdout O_RDWR (flags end in 2);
+        // a shell's `> /dev/null` opens it O_WRONLY (1), a pipe too.
+        assert!(opened_read_write("pos:\t0\nflags:\t0100002\nmnt_id:\t1\n"));
+        assert!(!opened_read_write("pos:\t0\nflags:\t0100001\nmnt_id:\t1\n"));
+        assert!(!opened_read_write("flags:\t01\n"));
+        assert!(!opened_read_write(""));
+    }
+}
