@@ -1,8 +1,8 @@
 //! The judge as a library: everything `judge` does, in layers that point one
 //! way (each module uses only those listed before it):
 //!
-//! - text, json, rng, os, workspace, command: leaves (printing, JSON
-//!   writing, random numbers, the judge's own signals, where files are, how
+//! - os, text, json, rng, workspace, command: leaves (the judge's own
+//!   signals, printing, JSON writing, random numbers, where files are, how
 //!   `--cmd` is started);
 //! - lines, problems: the table of problems, each a folder (checker,
 //!   picture, generator, shrinker, canonical form, failing submissions);
@@ -11,7 +11,8 @@
 //!   the data judged and reported, the worker pool;
 //! - options, suite, report, stress, export: the modes of the command line.
 //!
-//! `src/main.rs` is the thin binary: options in, mode chosen, exit status out.
+//! `tests/shape.rs` holds the layers to no import cycle (its output lists
+//! who imports whom). `src/main.rs` is the thin binary: options in, mode chosen, exit status out.
 
 pub mod build;
 pub mod command;

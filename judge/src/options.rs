@@ -166,65 +166,82 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         }
         match flag {
             "-h" | "--help" => return Ok(None),
-            "--test" => options.test_filters.push(value(flag)?),
-            "--cmd" => {
-                let cmd = value(flag)?;
-                if cmd.trim().is_empty() {
-                    return Err("--cmd needs a command to run".to_string());
-                }
-                options.cmd = Some(cmd);
-            }
-            "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
-            "--standalone" => options.standalone = true,
-            "--json" => options.json = true,
-            "--verbose" => options.verbose = true,
-            "--save-outputs" => options.save_outputs = Some(PathBuf::from(value(flag)?)),
-            "--repeat" => options.repeat = count(flag, &value(flag)?, 1_000_000)? as usize,
-            "-j" | "--jobs" => {
-                options.jobs = Some(count(flag, &value(flag)?, MAX_JOBS as u64)? as usize)
-            }
-            "--time-limit" => options.time_limit_ms = Some(count(flag, &value(flag)?, 3_600_000)?),
-            "--memory-limit" => {
-                options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?)
-            }
-            "--stress" => {
-                options.stress = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
-            }
-            "--generate" => {
-                options.generate = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
-            }
-            "--seed" => {
-                let seed = value(flag)?;
-                options.seed = Some(
-                    seed.parse::<u64>()
-                        .map_err(|_| format!("--seed wants a whole number, got {:?}", seed))?,
-                );
-            }
-            "--save" => options.save = Some(PathBuf::from(value(flag)?)),
-            "--export" => options.export = Some(PathBuf::from(value(flag)?)),
-            "--rustc" => options.rustc = Some(PathBuf::from(value(flag)?)),
             "--" => options_ended = true,
-            _ if flag.starts_with('-') => {
-                return Err(format!(
-                    "unknown option {} (options: --test --cmd --tests --standalone \
-                     --time-limit --memory-limit -j --repeat --json --verbose \
-                     --save-outputs --stress --generate --seed --save --export \
-                     --rustc --help)",
-                    arg
-                ))
-            }
+            _ if flag.starts_with('-') => set_option(&mut options, (flag, arg), &mut value)?,
             _ => {
-                let name = arg.as_str();
-                let problem = find_problem(name, &options)?;
-                if !options.problems.iter().any(|p| p.name == name) {
+                let problem = find_problem(arg, &options)?;
+                if !options.problems.iter().any(|p| p.name == problem.name) {
                     options.problems.push(problem);
                 }
             }
         }
     }
+    check_combinations(&options)?;
+    if options.problems.is_empty() {
+        options.problems = PROBLEMS.iter().collect();
+    }
+    Ok(Some(options))
+}
+
+/// Sets the option `flag` (one that starts with `-`, given as `arg`),
+/// taking its value from `value` where it has one.
+fn set_option(
+    options: &mut Options,
+    (flag, arg): (&str, &str),
+    value: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<(), String> {
+    match flag {
+        "--test" => options.test_filters.push(value(flag)?),
+        "--cmd" => {
+            let cmd = value(flag)?;
+            if cmd.trim().is_empty() {
+                return Err("--cmd needs a command to run".to_string());
+            }
+            options.cmd = Some(cmd);
+        }
+        "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
+        "--standalone" => options.standalone = true,
+        "--json" => options.json = true,
+        "--verbose" => options.verbose = true,
+        "--save-outputs" => options.save_outputs = Some(PathBuf::from(value(flag)?)),
+        "--repeat" => options.repeat = count(flag, &value(flag)?, 1_000_000)? as usize,
+        "-j" | "--jobs" => {
+            options.jobs = Some(count(flag, &value(flag)?, MAX_JOBS as u64)? as usize)
+        }
+        "--time-limit" => options.time_limit_ms = Some(count(flag, &value(flag)?, 3_600_000)?),
+        "--memory-limit" => options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?),
+        "--stress" => options.stress = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize),
+        "--generate" => {
+            options.generate = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
+        }
+        "--seed" => {
+            let seed = value(flag)?;
+            options.seed = Some(
+                seed.parse::<u64>()
+                    .map_err(|_| format!("--seed wants a whole number, got {:?}", seed))?,
+            );
+        }
+        "--save" => options.save = Some(PathBuf::from(value(flag)?)),
+        "--export" => options.export = Some(PathBuf::from(value(flag)?)),
+        "--rustc" => options.rustc = Some(PathBuf::from(value(flag)?)),
+        _ => {
+            return Err(format!(
+                "unknown option {} (options: --test --cmd --tests --standalone \
+                 --time-limit --memory-limit -j --repeat --json --verbose \
+                 --save-outputs --stress --generate --seed --save --export \
+                 --rustc --help)",
+                arg
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The options that need or refuse each other.
+fn check_combinations(options: &Options) -> Result<(), String> {
     let one_problem = options.problems.len() == 1;
-    check_stress_options(&options, one_problem)?;
-    check_export_options(&options)?;
+    check_stress_options(options, one_problem)?;
+    check_export_options(options)?;
     if options.rustc.is_some() && !options.standalone {
         return Err("--rustc goes with --standalone".to_string());
     }
@@ -243,10 +260,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     if options.repeat > 1 && options.jobs.is_some_and(|j| j > 1) {
         return Err("--repeat runs one test at a time: -j does not go with it".to_string());
     }
-    if options.problems.is_empty() {
-        options.problems = PROBLEMS.iter().collect();
-    }
-    Ok(Some(options))
+    Ok(())
 }
 
 /// The problem called `name`, or a refusal that says which one was meant
@@ -287,8 +301,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {

@@ -247,37 +247,10 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         .program
         .as_ref()
         .expect("jobs only for built programs");
-    let Some(answer_path) = &test.answer else {
-        return Judged::failed(
-            "ERR",
-            vec![format!("no .out or .ans beside {}", test.input.display())],
-        );
+    let (input, answer) = match read_test(test) {
+        Ok(texts) => texts,
+        Err(why) => return Judged::failed("ERR", vec![why]),
     };
-    let (input, mut answer) = match (fs::read(&test.input), fs::read(answer_path)) {
-        (Ok(input), Ok(answer)) => (input, answer),
-        (Err(e), _) => {
-            return Judged::failed(
-                "ERR",
-                vec![format!("cannot read {}: {}", test.input.display(), e)],
-            )
-        }
-        (_, Err(e)) => {
-            return Judged::failed(
-                "ERR",
-                vec![format!("cannot read {}: {}", answer_path.display(), e)],
-            )
-        }
-    };
-    // An answer file saved by a Windows editor may start with a byte-order
-    // mark; it is not part of the answer. An answer with nothing in it is a
-    // broken test, not a wrong program.
-    if answer.starts_with(b"\xEF\xBB\xBF") {
-        answer.drain(..3);
-    }
-    if answer.iter().all(u8::is_ascii_whitespace) {
-        let why = format!("the answer file {} is empty", answer_path.display());
-        return Judged::failed("ERR", vec![why]);
-    }
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut memory_kib = None;
@@ -339,6 +312,30 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             .then_some([input, last.stdout, last.stderr_tail]),
         not_started,
     }
+}
+
+/// A test's input and answer, or why the test is broken. An answer file
+/// saved by a Windows editor may start with a byte-order mark; it is not
+/// part of the answer. An answer with nothing in it is a broken test, not a
+/// wrong program.
+fn read_test(test: &Test) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let Some(answer_path) = &test.answer else {
+        return Err(format!("no .out or .ans beside {}", test.input.display()));
+    };
+    let read =
+        |path: &Path| fs::read(path).map_err(|e| format!("cannot read {}: {}", path.display(), e));
+    let input = read(&test.input)?;
+    let mut answer = read(answer_path)?;
+    if answer.starts_with(b"\xEF\xBB\xBF") {
+        answer.drain(..3);
+    }
+    if answer.iter().all(u8::is_ascii_whitespace) {
+        return Err(format!(
+            "the answer file {} is empty",
+            answer_path.display()
+        ));
+    }
+    Ok((input, answer))
 }
 
 /// `--save-outputs`: `<dir>/<test>.out`, and `<test>.err` when stderr is not

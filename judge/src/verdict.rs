@@ -28,6 +28,7 @@
 use crate::problems::{Checker, Picture};
 use crate::run::{self, End, Limits, Outcome};
 use crate::text::{counted, mib, ms};
+use std::process::ExitStatus;
 use std::time::Duration;
 
 /// The verdict on one run and the lines that explain it.
@@ -79,8 +80,6 @@ fn verdict(
     outcome: &Outcome,
     limits: &Limits,
 ) -> (&'static str, Vec<String>) {
-    let limit = limits.time;
-    let cpu = outcome.usage.map(|u| u.cpu);
     let status = match &outcome.end {
         End::OutputLimit => {
             let why = format!("output cut off: more than {} MiB", run::OUTPUT_LIMIT >> 20);
@@ -96,67 +95,9 @@ fn verdict(
         }
         End::WallNet(status) | End::CpuLimit(status) | End::Exited(status) => status,
     };
-    if let Some(cpu) = cpu.filter(|&cpu| cpu > limit) {
-        let mut why = format!(
-            "TLE (cpu): {} of CPU time, over the {} limit",
-            ms(cpu),
-            ms(limit)
-        );
-        if matches!(outcome.end, End::WallNet(_)) {
-            why += &format!(
-                "; killed at the wall-clock safety net, {}",
-                ms(outcome.wall)
-            );
-        } else if matches!(outcome.end, End::CpuLimit(_)) {
-            why += "; killed once past it";
-        } else if signal_of(status) == Some(24) {
-            why += "; stopped by the CPU-time backstop (SIGXCPU)";
-        }
+    if let Some(why) = cpu_over(outcome, limits, status).or_else(|| idle_over(outcome, limits)) {
         return ("TLE", vec![why]);
     }
-    // Time off the CPU that was spent waiting for one (a busy machine) is
-    // not idling: only the rest counts against the wall-clock rules.
-    let waited = outcome.waited;
-    let busy_note = || match waited >= Duration::from_millis(100) {
-        true => format!(" ({} more waiting for a CPU, not counted)", ms(waited)),
-        false => String::new(),
-    };
-    if matches!(outcome.end, End::WallNet(_)) {
-        let mut why = format!(
-            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
-             off the CPU)",
-            ms(limits.wall_net()),
-        );
-        why += &match cpu {
-            Some(cpu) => format!(" after {} of CPU time: idle", ms(cpu)),
-            None => " (no CPU time on this system)".to_string(),
-        };
-        why += &busy_note();
-        return ("TLE", vec![why]);
-    }
-    match cpu {
-        Some(cpu) if outcome.wall > limit + cpu + waited => {
-            let why = format!(
-                "TLE (wall): {} of wall time, {} of it neither on a CPU nor waiting for one: \
-                 idle for longer than the {} limit{}",
-                ms(outcome.wall),
-                ms(outcome.wall - cpu - waited),
-                ms(limit),
-                busy_note()
-            );
-            return ("TLE", vec![why]);
-        }
-        None if outcome.wall > limit => {
-            let why = format!(
-                "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
-                ms(outcome.wall),
-                ms(limit)
-            );
-            return ("TLE", vec![why]);
-        }
-        _ => {}
-    }
-    let peak_kib = outcome.usage.map(|u| u.max_rss_kib);
     if !status.success() {
         let mut details = vec![run::describe_status(status)];
         if let Some(why) = ran_out_of_memory(outcome, limits) {
@@ -165,6 +106,7 @@ fn verdict(
         }
         return ("RE", details);
     }
+    let peak_kib = outcome.usage.map(|u| u.max_rss_kib);
     if let (Some(peak), Some(limit)) = (peak_kib, limits.memory_bytes) {
         if peak * 1024 > limit {
             let why = format!(
@@ -181,6 +123,69 @@ fn verdict(
     match checker(&input, &answer, &output) {
         Ok(()) => ("AC", Vec::new()),
         Err(why) => ("WA", why.lines().map(String::from).collect()),
+    }
+}
+
+/// Rule 3, TLE (cpu): why, when the CPU time of the test is over the limit.
+fn cpu_over(outcome: &Outcome, limits: &Limits, status: &ExitStatus) -> Option<String> {
+    let limit = limits.time;
+    let cpu = outcome.usage.map(|u| u.cpu).filter(|&cpu| cpu > limit)?;
+    let mut why = format!(
+        "TLE (cpu): {} of CPU time, over the {} limit",
+        ms(cpu),
+        ms(limit)
+    );
+    if matches!(outcome.end, End::WallNet(_)) {
+        why += &format!(
+            "; killed at the wall-clock safety net, {}",
+            ms(outcome.wall)
+        );
+    } else if matches!(outcome.end, End::CpuLimit(_)) {
+        why += "; killed once past it";
+    } else if signal_of(status) == Some(24) {
+        why += "; stopped by the CPU-time backstop (SIGXCPU)";
+    }
+    Some(why)
+}
+
+/// Rules 4 and 5, TLE (wall): why, when the test was idle for too long.
+/// Time off the CPU that was spent waiting for one (a busy machine) is not
+/// idling: only the rest counts.
+fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
+    let limit = limits.time;
+    let cpu = outcome.usage.map(|u| u.cpu);
+    let waited = outcome.waited;
+    let busy_note = match waited >= Duration::from_millis(100) {
+        true => format!(" ({} more waiting for a CPU, not counted)", ms(waited)),
+        false => String::new(),
+    };
+    if matches!(outcome.end, End::WallNet(_)) {
+        let mut why = format!(
+            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
+             off the CPU)",
+            ms(limits.wall_net()),
+        );
+        why += &match cpu {
+            Some(cpu) => format!(" after {} of CPU time: idle", ms(cpu)),
+            None => " (no CPU time on this system)".to_string(),
+        };
+        return Some(why + &busy_note);
+    }
+    match cpu {
+        Some(cpu) if outcome.wall > limit + cpu + waited => Some(format!(
+            "TLE (wall): {} of wall time, {} of it neither on a CPU nor waiting for one: \
+             idle for longer than the {} limit{}",
+            ms(outcome.wall),
+            ms(outcome.wall - cpu - waited),
+            ms(limit),
+            busy_note
+        )),
+        None if outcome.wall > limit => Some(format!(
+            "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
+            ms(outcome.wall),
+            ms(limit)
+        )),
+        _ => None,
     }
 }
 
@@ -251,7 +256,7 @@ pub fn ran_out_of_memory(outcome: &Outcome, limits: &Limits) -> Option<String> {
     None
 }
 
-fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
+fn signal_of(status: &ExitStatus) -> Option<i32> {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;

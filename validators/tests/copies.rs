@@ -5,15 +5,6 @@
 //! text in all five, so that a fix to one reaches the others.
 
 use std::fs;
-use std::path::Path;
-
-const PROBLEMS: [&str; 5] = [
-    "russian_checkers",
-    "checkers_board",
-    "checkers_pos",
-    "solitaire_chess",
-    "checks_post_facto",
-];
 
 /// The functions every validator has a copy of.
 const SHARED: [&str; 3] = ["main", "canonical_lines", "unexpected_byte"];
@@ -36,16 +27,14 @@ fn function(source: &str, name: &str, problem: &str) -> String {
 
 #[test]
 fn the_shared_functions_are_the_same_in_every_validator() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src")
-        .join("bin");
-    let sources: Vec<(&str, String)> = PROBLEMS
+    let root = judge::workspace::root();
+    let sources: Vec<(&str, String)> = judge::problems::PROBLEMS
         .iter()
         .map(|p| {
-            (
-                *p,
-                fs::read_to_string(dir.join(format!("{}.rs", p))).unwrap(),
-            )
+            let path = judge::workspace::Files::of(&root, p.name).input_validator;
+            let source = fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {}: {}", p.name, path.display(), e));
+            (p.name, source)
         })
         .collect();
     for name in SHARED {

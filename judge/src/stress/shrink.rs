@@ -105,26 +105,7 @@ pub fn shrink(
     }
     let tried = search.tried;
     if steps > 0 && limits.time != programs.limits.time {
-        notes.push(format!(
-            "(smaller inputs were judged with the safety net at {} ms, not at {} ms)",
-            limits.wall_net().as_millis(),
-            programs.limits.wall_net().as_millis()
-        ));
-        // The report shows the shrunk input judged under the real limits.
-        let again = judge_case(programs, problem, case.input.clone(), &programs.limits)?;
-        match &again.failure {
-            Some(failure) if failure.kind() == kind => case = again,
-            Some(failure) => notes.push(format!(
-                "under the real limits the shrunk input gets {} instead: {}",
-                failure.verdict,
-                failure.details.first().map_or("", String::as_str)
-            )),
-            None => notes.push(
-                "under the real limits the shrunk input passes: the failure shown is \
-                 under the shorter limit"
-                    .to_string(),
-            ),
-        }
+        case = under_real_limits(programs, problem, case, &kind, &mut notes)?;
     }
     Ok(Shrunk {
         case,
@@ -132,6 +113,38 @@ pub fn shrink(
         tried,
         notes,
     })
+}
+
+/// The shrunk case judged again under the real limits, when the candidates
+/// ran under a shorter one (see [`shrink_limits`]): the report shows that
+/// one, or, when it fails otherwise or passes, says so in `notes`.
+fn under_real_limits(
+    programs: &Programs,
+    problem: &Problem,
+    case: Case,
+    kind: &str,
+    notes: &mut Vec<String>,
+) -> Result<Case, String> {
+    notes.push(format!(
+        "(smaller inputs were judged with the safety net at {} ms, not at {} ms)",
+        shrink_limits(&programs.limits, kind).wall_net().as_millis(),
+        programs.limits.wall_net().as_millis()
+    ));
+    let again = judge_case(programs, problem, case.input.clone(), &programs.limits)?;
+    match &again.failure {
+        Some(failure) if failure.kind() == kind => return Ok(again),
+        Some(failure) => notes.push(format!(
+            "under the real limits the shrunk input gets {} instead: {}",
+            failure.verdict,
+            failure.details.first().map_or("", String::as_str)
+        )),
+        None => notes.push(
+            "under the real limits the shrunk input passes: the failure shown is \
+             under the shorter limit"
+                .to_string(),
+        ),
+    }
+    Ok(case)
 }
 
 /// Where the shrinker leads when it takes its last candidate each time,

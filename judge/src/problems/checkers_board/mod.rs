@@ -6,6 +6,27 @@
 use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
+/// All the judge knows of checkers_board, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "checkers_board",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "checkersboard",
+        title: "Checkers Board",
+        source: "TopCoder, problem \"CheckersBoard\" (TCCC06, Qualification Round 3)",
+        uuid: "efcef2be-8437-419c-9138-067d08c639fd",
+        output_validator: None,
+        failing: FAILING,
+    },
+};
+
 /// Accepts `output` when it matches `expected` line by line.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
@@ -197,24 +218,3 @@ mod tests {
         assert!(smaller.iter().all(|s| size(s).0 == 2), "{:?}", smaller);
     }
 }
-
-/// All the judge knows of checkers_board, for the table of problems.
-pub const PROBLEM: Problem = Problem {
-    name: "checkers_board",
-    checker: check,
-    picture,
-    generate,
-    shrink,
-    size,
-    time_limit_ms: super::TIME_LIMIT_MS,
-    memory_limit_mb: super::MEMORY_LIMIT_MB,
-    canonical,
-    package: Package {
-        short_name: "checkersboard",
-        title: "Checkers Board",
-        source: "TopCoder, problem \"CheckersBoard\" (TCCC06, Qualification Round 3)",
-        uuid: "efcef2be-8437-419c-9138-067d08c639fd",
-        output_validator: None,
-        failing: FAILING,
-    },
-};

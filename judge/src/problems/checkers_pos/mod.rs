@@ -8,6 +8,27 @@
 use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
+/// All the judge knows of checkers_pos, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "checkers_pos",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "checkerspos",
+        title: "Checkers Positions",
+        source: "TopCoder, problem \"CheckersPos\"",
+        uuid: "7a0fe025-7a05-4821-b777-be88afd2c66f",
+        output_validator: None,
+        failing: FAILING,
+    },
+};
+
 /// Accepts `output` when it matches `expected` line by line.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
@@ -319,24 +340,3 @@ mod tests {
         assert!(picture("x\n").is_none());
     }
 }
-
-/// All the judge knows of checkers_pos, for the table of problems.
-pub const PROBLEM: Problem = Problem {
-    name: "checkers_pos",
-    checker: check,
-    picture,
-    generate,
-    shrink,
-    size,
-    time_limit_ms: super::TIME_LIMIT_MS,
-    memory_limit_mb: super::MEMORY_LIMIT_MB,
-    canonical,
-    package: Package {
-        short_name: "checkerspos",
-        title: "Checkers Positions",
-        source: "TopCoder, problem \"CheckersPos\"",
-        uuid: "7a0fe025-7a05-4821-b777-be88afd2c66f",
-        output_validator: None,
-        failing: FAILING,
-    },
-};

@@ -317,46 +317,11 @@ pub(super) fn play(board: &mut Board, side: Side, mv: &Move) -> Result<(), Strin
                 sq, to
             ));
         }
-        let (r0, c0) = coords(at);
-        let (r1, c1) = coords(to);
-        let (dr, dc) = (r1 - r0, c1 - c0);
-        if dr.abs() != 2 || dc.abs() != 2 {
-            return Err(format!("{}x{} is not a jump (two diagonal steps)", at, to));
-        }
-        if !piece.may_step(dr / 2) {
-            return Err(format!(
-                "{}x{}: a {} cannot jump backwards",
-                at,
-                to,
-                piece.describe()
-            ));
-        }
-        let over = square_at(r0 + dr / 2, c0 + dc / 2).expect("midpoint of two dark squares");
-        match board[over as usize] {
-            Some(p) if p.side != side => {}
-            other => {
-                return Err(format!(
-                    "{}x{}: the jumped square {} holds {}, not an enemy piece",
-                    at,
-                    to,
-                    over,
-                    describe_square(other)
-                ))
-            }
-        }
-        if let Some(p) = board[to as usize] {
-            return Err(format!(
-                "{}x{}: the landing square {} holds a {}",
-                at,
-                to,
-                to,
-                p.describe()
-            ));
-        }
+        let over = check_hop(board, side, piece, at, to)?;
         // The jumped piece is captured at once.
         board[over as usize] = None;
         at = to;
-        if !piece.king && r1 == side.far_row() {
+        if !piece.king && coords(to).0 == side.far_row() {
             piece.king = true;
             promoted_on = Some(to);
         }
@@ -372,6 +337,49 @@ pub(super) fn play(board: &mut Board, side: Side, mv: &Move) -> Result<(), Strin
         }
     }
     Ok(())
+}
+
+/// One hop of a jump, `at` to `to`, by `piece` of `side`: two diagonal
+/// steps (men forward only) over an enemy piece onto an empty square. The
+/// square jumped over, or which rule the hop breaks.
+fn check_hop(board: &Board, side: Side, piece: Piece, at: u8, to: u8) -> Result<u8, String> {
+    let (r0, c0) = coords(at);
+    let (r1, c1) = coords(to);
+    let (dr, dc) = (r1 - r0, c1 - c0);
+    if dr.abs() != 2 || dc.abs() != 2 {
+        return Err(format!("{}x{} is not a jump (two diagonal steps)", at, to));
+    }
+    if !piece.may_step(dr / 2) {
+        return Err(format!(
+            "{}x{}: a {} cannot jump backwards",
+            at,
+            to,
+            piece.describe()
+        ));
+    }
+    let over = square_at(r0 + dr / 2, c0 + dc / 2).expect("midpoint of two dark squares");
+    match board[over as usize] {
+        Some(p) if p.side != side => {}
+        other => {
+            return Err(format!(
+                "{}x{}: the jumped square {} holds {}, not an enemy piece",
+                at,
+                to,
+                over,
+                describe_square(other)
+            ))
+        }
+    }
+    if let Some(p) = board[to as usize] {
+        return Err(format!(
+            "{}x{}: the landing square {} holds a {}",
+            at,
+            to,
+            to,
+            p.describe()
+        ));
+    }
+    Ok(over)
 }
 
 /// A simple move: one diagonal step (men forward only) onto an empty square, allowed

@@ -23,6 +23,27 @@ mod tests;
 use checker::*;
 use shrink::{shrink, size};
 
+/// All the judge knows of checks_post_facto, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "checks_post_facto",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "checkspostfacto",
+        title: "Checks Post Facto",
+        source: "ICPC World Finals 2019, problem C",
+        uuid: "be7fdf22-f3a4-4a5f-9ff6-83c1ccd2c086",
+        output_validator: Some(wrong_outputs::WRONG_OUTPUTS),
+        failing: FAILING,
+    },
+};
+
 /// The input in the canonical form of the problem package (what
 /// `validators/src/bin/validate_checks_post_facto.rs` accepts): `c n` with one space,
 /// one move a line without blanks around it, LF line ends, no byte-order
@@ -152,24 +173,3 @@ pub const FAILING: &[Failing] = &[
         )],
     },
 ];
-
-/// All the judge knows of checks_post_facto, for the table of problems.
-pub const PROBLEM: Problem = Problem {
-    name: "checks_post_facto",
-    checker: check,
-    picture,
-    generate,
-    shrink,
-    size,
-    time_limit_ms: super::TIME_LIMIT_MS,
-    memory_limit_mb: super::MEMORY_LIMIT_MB,
-    canonical,
-    package: Package {
-        short_name: "checkspostfacto",
-        title: "Checks Post Facto",
-        source: "ICPC World Finals 2019, problem C",
-        uuid: "be7fdf22-f3a4-4a5f-9ff6-83c1ccd2c086",
-        output_validator: Some(wrong_outputs::WRONG_OUTPUTS),
-        failing: FAILING,
-    },
-};

@@ -59,41 +59,7 @@ fn post_facto_outputs(_input: &str, answer: &str, rng: &mut Rng) -> Vec<String> 
     unpromoted[row][col] = man;
     unpromoted[row][9 + col] = man;
     edits.push(unpromoted);
-    // Kings and men exchanged: a man cannot go backwards, is promoted on the far
-    // row and stops there; a king can go on.
-    let squares: Vec<(usize, usize)> = (0..8)
-        .flat_map(|row| (0..4).map(move |k| (row, 2 * k + (1 - row % 2))))
-        .collect();
-    let kings: Vec<(usize, usize)> = squares
-        .iter()
-        .copied()
-        .filter(|&(row, col)| rows[row][col].is_ascii_uppercase())
-        .collect();
-    if !kings.is_empty() {
-        let mut demoted = rows.clone();
-        let (row, col) = kings[rng.below(kings.len() as u64) as usize];
-        demoted[row][col] = demoted[row][col].to_ascii_lowercase();
-        edits.push(demoted);
-    }
-    let colour = rng.pick(b"BW");
-    let mut all_demoted = rows.clone();
-    for row in all_demoted.iter_mut() {
-        for cell in row.iter_mut().filter(|cell| **cell == colour) {
-            *cell = cell.to_ascii_lowercase();
-        }
-    }
-    edits.push(all_demoted);
-    let men: Vec<(usize, usize)> = squares
-        .iter()
-        .copied()
-        .filter(|&(row, col)| rows[row][col].is_ascii_lowercase())
-        .collect();
-    if !men.is_empty() {
-        let mut crowned = rows.clone();
-        let (row, col) = men[rng.below(men.len() as u64) as usize];
-        crowned[row][col] = crowned[row][col].to_ascii_uppercase();
-        edits.push(crowned);
-    }
+    edits.extend(kings_and_men_exchanged(&rows, rng));
     let mut light = rows.clone();
     light[i][2 * rng.below(4) as usize + i % 2] = b'.';
     edits.push(light);
@@ -190,4 +156,44 @@ fn hop_undone(answer: &str, hop: &[usize], jumper_king: bool, taken_king: bool) 
             .map(|r| String::from_utf8_lossy(r).into_owned() + "\n")
             .collect(),
     )
+}
+
+/// The answer's boards with kings and men exchanged: a man cannot go
+/// backwards, is promoted on the far row and stops there; a king can go on.
+fn kings_and_men_exchanged(rows: &[Vec<u8>], rng: &mut Rng) -> Vec<Vec<Vec<u8>>> {
+    let mut edits = Vec::new();
+    let squares: Vec<(usize, usize)> = (0..8)
+        .flat_map(|row| (0..4).map(move |k| (row, 2 * k + (1 - row % 2))))
+        .collect();
+    let kings: Vec<(usize, usize)> = squares
+        .iter()
+        .copied()
+        .filter(|&(row, col)| rows[row][col].is_ascii_uppercase())
+        .collect();
+    if !kings.is_empty() {
+        let mut demoted = rows.to_vec();
+        let (row, col) = kings[rng.below(kings.len() as u64) as usize];
+        demoted[row][col] = demoted[row][col].to_ascii_lowercase();
+        edits.push(demoted);
+    }
+    let colour = rng.pick(b"BW");
+    let mut all_demoted = rows.to_vec();
+    for row in all_demoted.iter_mut() {
+        for cell in row.iter_mut().filter(|cell| **cell == colour) {
+            *cell = cell.to_ascii_lowercase();
+        }
+    }
+    edits.push(all_demoted);
+    let men: Vec<(usize, usize)> = squares
+        .iter()
+        .copied()
+        .filter(|&(row, col)| rows[row][col].is_ascii_lowercase())
+        .collect();
+    if !men.is_empty() {
+        let mut crowned = rows.to_vec();
+        let (row, col) = men[rng.below(men.len() as u64) as usize];
+        crowned[row][col] = crowned[row][col].to_ascii_uppercase();
+        edits.push(crowned);
+    }
+    edits
 }

@@ -10,6 +10,27 @@ use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 use std::collections::BTreeMap;
 
+/// All the judge knows of russian_checkers, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "russian_checkers",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "russiancheckers",
+        title: "Russian Checkers",
+        source: "TopCoder, problem \"RussianCheckers\"",
+        uuid: "e8c4a4af-db8e-4029-94d2-537ad3e12a21",
+        output_validator: None,
+        failing: FAILING,
+    },
+};
+
 /// Accepts `output` when it matches `expected` line by line; otherwise says
 /// where it first differs, then which moves are missing and which are extra.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
@@ -388,24 +409,3 @@ mod tests {
         assert!(picture(&"....\n".repeat(8)).is_none());
     }
 }
-
-/// All the judge knows of russian_checkers, for the table of problems.
-pub const PROBLEM: Problem = Problem {
-    name: "russian_checkers",
-    checker: check,
-    picture,
-    generate,
-    shrink,
-    size,
-    time_limit_ms: super::TIME_LIMIT_MS,
-    memory_limit_mb: super::MEMORY_LIMIT_MB,
-    canonical,
-    package: Package {
-        short_name: "russiancheckers",
-        title: "Russian Checkers",
-        source: "TopCoder, problem \"RussianCheckers\"",
-        uuid: "e8c4a4af-db8e-4029-94d2-537ad3e12a21",
-        output_validator: None,
-        failing: FAILING,
-    },
-};

@@ -19,6 +19,27 @@ pub mod wrong_outputs;
 
 use crate::rng::Rng;
 
+/// All the judge knows of solitaire_chess, for the table of problems.
+pub const PROBLEM: Problem = Problem {
+    name: "solitaire_chess",
+    checker: check,
+    picture,
+    generate,
+    shrink,
+    size,
+    time_limit_ms: super::TIME_LIMIT_MS,
+    memory_limit_mb: super::MEMORY_LIMIT_MB,
+    canonical,
+    package: Package {
+        short_name: "solitairechess",
+        title: "Solitaire Chess",
+        source: "Code golf challenge \"Solitaire Chess\"",
+        uuid: "1a692754-49c3-4dd3-894d-54b49e1d02c4",
+        output_validator: Some(wrong_outputs::WRONG_OUTPUTS),
+        failing: FAILING,
+    },
+};
+
 /// Board contents, `grid[x][y]`: x is the column from the left, y the row from the bottom.
 type Grid = [[Option<char>; 4]; 4];
 
@@ -911,24 +932,3 @@ mod tests {
         );
     }
 }
-
-/// All the judge knows of solitaire_chess, for the table of problems.
-pub const PROBLEM: Problem = Problem {
-    name: "solitaire_chess",
-    checker: check,
-    picture,
-    generate,
-    shrink,
-    size,
-    time_limit_ms: super::TIME_LIMIT_MS,
-    memory_limit_mb: super::MEMORY_LIMIT_MB,
-    canonical,
-    package: Package {
-        short_name: "solitairechess",
-        title: "Solitaire Chess",
-        source: "Code golf challenge \"Solitaire Chess\"",
-        uuid: "1a692754-49c3-4dd3-894d-54b49e1d02c4",
-        output_validator: Some(wrong_outputs::WRONG_OUTPUTS),
-        failing: FAILING,
-    },
-};
