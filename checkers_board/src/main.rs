@@ -172,6 +172,15 @@ fn total_moves(board: &Board) -> usize {
     moves_of_side(board, Side::Black) + moves_of_side(board, Side::White)
 }
 
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
+// ---------------------------------------------------------------------------
+// Reading the board
+// ---------------------------------------------------------------------------
+
 /// Reads the board by the rule in the header, one line at a time: trailing
 /// newlines by the million cost time but no memory. Errors name the 1-based
 /// line (and column) at fault.
@@ -514,6 +523,10 @@ impl<R: BufRead> LineReader<R> {
         Ok(Some(line))
     }
 }
+
+// ---------------------------------------------------------------------------
+// Writing the answer; the program
+// ---------------------------------------------------------------------------
 
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
 /// `\t`), and cut after 20 characters so that a huge line is not echoed whole.

@@ -218,6 +218,11 @@ fn moves_of_side(pos: &Position, side: Side) -> usize {
     }
 }
 
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
 // ---------------------------------------------------------------------------
 // Reading tokens with bounded memory
 // ---------------------------------------------------------------------------
@@ -439,6 +444,10 @@ fn lone_cr(line: usize, found: &str) -> String {
     )
 }
 
+// ---------------------------------------------------------------------------
+// Reading the two lists
+// ---------------------------------------------------------------------------
+
 /// Rule: squares are numbered 1 to 32, a colour lists a square once, and a
 /// square holds at most one piece. Returns what is wrong with `square` given
 /// the squares already listed by this colour (`mine`) and by the other
@@ -534,6 +543,10 @@ fn read_position<R: BufRead>(input: R) -> Result<Position, String> {
     }
     Ok(Position { black, red })
 }
+
+// ---------------------------------------------------------------------------
+// Writing the answer; the program
+// ---------------------------------------------------------------------------
 
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
 /// `\t`), and cut after 20 characters so that a huge line is not echoed whole.

@@ -128,6 +128,237 @@ fn move_text(squares: &[usize], separator: char) -> String {
 }
 
 // ---------------------------------------------------------------------------
+// Move generation
+// ---------------------------------------------------------------------------
+
+/// Every legal move for `side`, sorted in byte order, without duplicates.
+fn legal_moves(board: &Board, side: Side) -> Vec<String> {
+    // Rule: capturing is compulsory for the side as a whole.
+    let mut moves = capture_moves(board, side);
+    if moves.is_empty() {
+        moves = simple_moves(board, side);
+    }
+    moves.sort_unstable();
+    moves.dedup();
+    moves
+}
+
+/// Simple (non-capturing) moves: men one step forward, kings any distance.
+fn simple_moves(board: &Board, side: Side) -> Vec<String> {
+    let mut moves = Vec::new();
+    for from in 0..64 {
+        match board[from] {
+            // Rule: a man steps diagonally forward onto an adjacent empty square.
+            Square::Man(owner) if owner == side => {
+                for &file_step in &[-1, 1] {
+                    if let Some(to) = step(from, (side.forward(), file_step)) {
+                        if board[to] == Square::Empty {
+                            moves.push(move_text(&[from, to], '-'));
+                        }
+                    }
+                }
+            }
+            // Rule: a king flies along any diagonal while the squares are empty.
+            Square::King(owner) if owner == side => {
+                for &direction in &DIRECTIONS {
+                    let mut at = from;
+                    while let Some(to) = step(at, direction) {
+                        if board[to] != Square::Empty {
+                            break;
+                        }
+                        moves.push(move_text(&[from, to], '-'));
+                        at = to;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
+/// Every complete capture chain of every piece of `side`.
+fn capture_moves(board: &Board, side: Side) -> Vec<String> {
+    let mut moves = Vec::new();
+    for from in 0..64 {
+        let is_king = match board[from] {
+            Square::Man(owner) if owner == side => false,
+            Square::King(owner) if owner == side => true,
+            _ => continue,
+        };
+        // Rule: the moving piece's own start square is empty during its move.
+        let mut during_move = *board;
+        during_move[from] = Square::Empty;
+        let mut chase = Chase {
+            board: &during_move,
+            side,
+            captured: 0,
+            path: vec![from],
+            moves: &mut moves,
+        };
+        chase.extend(from, is_king);
+    }
+    moves
+}
+
+/// At most this many jumps are open from one square: the four rays from a
+/// square hold at most 13 squares, and each ray needs one for the victim.
+const MAX_JUMPS: usize = 16;
+
+/// The jumps open from one square, as (victim, landing square) pairs.
+struct Jumps {
+    list: [(usize, usize); MAX_JUMPS],
+    len: usize,
+}
+
+impl Jumps {
+    fn new() -> Jumps {
+        Jumps {
+            list: [(0, 0); MAX_JUMPS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, victim: usize, landing: usize) {
+        self.list[self.len] = (victim, landing);
+        self.len += 1;
+    }
+}
+
+/// The state of one capture chain being followed.
+struct Chase<'a> {
+    /// The board with the mover lifted off; captured pieces are still on it.
+    board: &'a Board,
+    side: Side,
+    /// Bit `s` is set when the piece on square `s` was jumped in this move.
+    captured: u64,
+    /// Squares the mover has stood on so far, starting with its origin.
+    path: Vec<usize>,
+    moves: &'a mut Vec<String>,
+}
+
+impl<'a> Chase<'a> {
+    /// Follows every continuation from `at`; records the chain when none is left.
+    fn extend(&mut self, at: usize, is_king: bool) {
+        let jumps = if is_king {
+            self.king_jumps(at)
+        } else {
+            self.man_jumps(at)
+        };
+        // Rule: a capture goes on while any capture is possible; the move is
+        // the full chain, so it is recorded only where the chain ends.
+        if jumps.len == 0 {
+            if self.path.len() > 1 {
+                self.moves.push(move_text(&self.path, ':'));
+            }
+            return;
+        }
+        for &(victim, landing) in &jumps.list[..jumps.len] {
+            self.captured |= 1 << victim;
+            self.path.push(landing);
+            // Rule: a man landing on its far rank is crowned at once and goes
+            // on capturing as a king within the same move.
+            let crowned = is_king || landing / 8 == self.side.crowning_rank();
+            self.extend(landing, crowned);
+            self.path.pop();
+            self.captured &= !(1 << victim);
+        }
+    }
+
+    /// Whether the piece on `square` may be jumped now: an enemy piece that
+    /// this move has not jumped yet (a jumped piece may not be jumped again).
+    fn is_capturable(&self, square: usize, captured: u64) -> bool {
+        let enemy = match self.board[square] {
+            Square::Man(owner) | Square::King(owner) => owner != self.side,
+            Square::Empty => false,
+        };
+        enemy && captured & (1 << square) == 0
+    }
+
+    /// Rule: a man jumps an adjacent enemy in any of the four directions,
+    /// landing on the empty square right behind it.
+    fn man_jumps(&self, at: usize) -> Jumps {
+        let mut jumps = Jumps::new();
+        for &direction in &DIRECTIONS {
+            if let Some(victim) = step(at, direction) {
+                if let Some(landing) = step(victim, direction) {
+                    if self.is_capturable(victim, self.captured)
+                        && self.board[landing] == Square::Empty
+                    {
+                        jumps.push(victim, landing);
+                    }
+                }
+            }
+        }
+        jumps
+    }
+
+    /// Rule: a king slides over empty squares, jumps one enemy, and lands on
+    /// any empty square beyond; if some of those landing squares allow a
+    /// further capture, only those are allowed.
+    fn king_jumps(&self, at: usize) -> Jumps {
+        let mut jumps = Jumps::new();
+        for &direction in &DIRECTIONS {
+            let victim = match self.first_piece_along(at, direction) {
+                Some(square) if self.is_capturable(square, self.captured) => square,
+                // Own pieces and already-jumped pieces block the ray.
+                _ => continue,
+            };
+            let after = self.captured | (1 << victim);
+            let first_of_ray = jumps.len;
+            let mut any_continues = false;
+            let mut landing = victim;
+            while let Some(next) = step(landing, direction) {
+                if self.board[next] != Square::Empty {
+                    break;
+                }
+                landing = next;
+                let continues = self.king_can_capture_from(landing, after);
+                if continues && !any_continues {
+                    // The first landing that continues: drop the dead ends so far.
+                    any_continues = true;
+                    jumps.len = first_of_ray;
+                }
+                if continues || !any_continues {
+                    jumps.push(victim, landing);
+                }
+            }
+        }
+        jumps
+    }
+
+    /// The first occupied square met going from `at` in `direction`, if any.
+    fn first_piece_along(&self, at: usize, direction: (isize, isize)) -> Option<usize> {
+        let mut square = at;
+        while let Some(next) = step(square, direction) {
+            if self.board[next] != Square::Empty {
+                return Some(next);
+            }
+            square = next;
+        }
+        None
+    }
+
+    /// Whether a king standing on `at` could capture, given the pieces in
+    /// `captured` have already been jumped in this move.
+    fn king_can_capture_from(&self, at: usize, captured: u64) -> bool {
+        DIRECTIONS.iter().any(|&direction| {
+            match self.first_piece_along(at, direction) {
+                Some(victim) if self.is_capturable(victim, captured) => {
+                    matches!(step(victim, direction), Some(beyond) if self.board[beyond] == Square::Empty)
+                }
+                _ => false,
+            }
+        })
+    }
+}
+
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
+// ---------------------------------------------------------------------------
 // Reading the position
 // ---------------------------------------------------------------------------
 
@@ -476,233 +707,7 @@ impl<R: BufRead> LineReader<R> {
 }
 
 // ---------------------------------------------------------------------------
-// Move generation
-// ---------------------------------------------------------------------------
-
-/// Every legal move for `side`, sorted in byte order, without duplicates.
-fn legal_moves(board: &Board, side: Side) -> Vec<String> {
-    // Rule: capturing is compulsory for the side as a whole.
-    let mut moves = capture_moves(board, side);
-    if moves.is_empty() {
-        moves = simple_moves(board, side);
-    }
-    moves.sort_unstable();
-    moves.dedup();
-    moves
-}
-
-/// Simple (non-capturing) moves: men one step forward, kings any distance.
-fn simple_moves(board: &Board, side: Side) -> Vec<String> {
-    let mut moves = Vec::new();
-    for from in 0..64 {
-        match board[from] {
-            // Rule: a man steps diagonally forward onto an adjacent empty square.
-            Square::Man(owner) if owner == side => {
-                for &file_step in &[-1, 1] {
-                    if let Some(to) = step(from, (side.forward(), file_step)) {
-                        if board[to] == Square::Empty {
-                            moves.push(move_text(&[from, to], '-'));
-                        }
-                    }
-                }
-            }
-            // Rule: a king flies along any diagonal while the squares are empty.
-            Square::King(owner) if owner == side => {
-                for &direction in &DIRECTIONS {
-                    let mut at = from;
-                    while let Some(to) = step(at, direction) {
-                        if board[to] != Square::Empty {
-                            break;
-                        }
-                        moves.push(move_text(&[from, to], '-'));
-                        at = to;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    moves
-}
-
-/// Every complete capture chain of every piece of `side`.
-fn capture_moves(board: &Board, side: Side) -> Vec<String> {
-    let mut moves = Vec::new();
-    for from in 0..64 {
-        let is_king = match board[from] {
-            Square::Man(owner) if owner == side => false,
-            Square::King(owner) if owner == side => true,
-            _ => continue,
-        };
-        // Rule: the moving piece's own start square is empty during its move.
-        let mut during_move = *board;
-        during_move[from] = Square::Empty;
-        let mut chase = Chase {
-            board: &during_move,
-            side,
-            captured: 0,
-            path: vec![from],
-            moves: &mut moves,
-        };
-        chase.extend(from, is_king);
-    }
-    moves
-}
-
-/// At most this many jumps are open from one square: the four rays from a
-/// square hold at most 13 squares, and each ray needs one for the victim.
-const MAX_JUMPS: usize = 16;
-
-/// The jumps open from one square, as (victim, landing square) pairs.
-struct Jumps {
-    list: [(usize, usize); MAX_JUMPS],
-    len: usize,
-}
-
-impl Jumps {
-    fn new() -> Jumps {
-        Jumps {
-            list: [(0, 0); MAX_JUMPS],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, victim: usize, landing: usize) {
-        self.list[self.len] = (victim, landing);
-        self.len += 1;
-    }
-}
-
-/// The state of one capture chain being followed.
-struct Chase<'a> {
-    /// The board with the mover lifted off; captured pieces are still on it.
-    board: &'a Board,
-    side: Side,
-    /// Bit `s` is set when the piece on square `s` was jumped in this move.
-    captured: u64,
-    /// Squares the mover has stood on so far, starting with its origin.
-    path: Vec<usize>,
-    moves: &'a mut Vec<String>,
-}
-
-impl<'a> Chase<'a> {
-    /// Follows every continuation from `at`; records the chain when none is left.
-    fn extend(&mut self, at: usize, is_king: bool) {
-        let jumps = if is_king {
-            self.king_jumps(at)
-        } else {
-            self.man_jumps(at)
-        };
-        // Rule: a capture goes on while any capture is possible; the move is
-        // the full chain, so it is recorded only where the chain ends.
-        if jumps.len == 0 {
-            if self.path.len() > 1 {
-                self.moves.push(move_text(&self.path, ':'));
-            }
-            return;
-        }
-        for &(victim, landing) in &jumps.list[..jumps.len] {
-            self.captured |= 1 << victim;
-            self.path.push(landing);
-            // Rule: a man landing on its far rank is crowned at once and goes
-            // on capturing as a king within the same move.
-            let crowned = is_king || landing / 8 == self.side.crowning_rank();
-            self.extend(landing, crowned);
-            self.path.pop();
-            self.captured &= !(1 << victim);
-        }
-    }
-
-    /// Whether the piece on `square` may be jumped now: an enemy piece that
-    /// this move has not jumped yet (a jumped piece may not be jumped again).
-    fn is_capturable(&self, square: usize, captured: u64) -> bool {
-        let enemy = match self.board[square] {
-            Square::Man(owner) | Square::King(owner) => owner != self.side,
-            Square::Empty => false,
-        };
-        enemy && captured & (1 << square) == 0
-    }
-
-    /// Rule: a man jumps an adjacent enemy in any of the four directions,
-    /// landing on the empty square right behind it.
-    fn man_jumps(&self, at: usize) -> Jumps {
-        let mut jumps = Jumps::new();
-        for &direction in &DIRECTIONS {
-            if let Some(victim) = step(at, direction) {
-                if let Some(landing) = step(victim, direction) {
-                    if self.is_capturable(victim, self.captured)
-                        && self.board[landing] == Square::Empty
-                    {
-                        jumps.push(victim, landing);
-                    }
-                }
-            }
-        }
-        jumps
-    }
-
-    /// Rule: a king slides over empty squares, jumps one enemy, and lands on
-    /// any empty square beyond; if some of those landing squares allow a
-    /// further capture, only those are allowed.
-    fn king_jumps(&self, at: usize) -> Jumps {
-        let mut jumps = Jumps::new();
-        for &direction in &DIRECTIONS {
-            let victim = match self.first_piece_along(at, direction) {
-                Some(square) if self.is_capturable(square, self.captured) => square,
-                // Own pieces and already-jumped pieces block the ray.
-                _ => continue,
-            };
-            let after = self.captured | (1 << victim);
-            let first_of_ray = jumps.len;
-            let mut any_continues = false;
-            let mut landing = victim;
-            while let Some(next) = step(landing, direction) {
-                if self.board[next] != Square::Empty {
-                    break;
-                }
-                landing = next;
-                let continues = self.king_can_capture_from(landing, after);
-                if continues && !any_continues {
-                    // The first landing that continues: drop the dead ends so far.
-                    any_continues = true;
-                    jumps.len = first_of_ray;
-                }
-                if continues || !any_continues {
-                    jumps.push(victim, landing);
-                }
-            }
-        }
-        jumps
-    }
-
-    /// The first occupied square met going from `at` in `direction`, if any.
-    fn first_piece_along(&self, at: usize, direction: (isize, isize)) -> Option<usize> {
-        let mut square = at;
-        while let Some(next) = step(square, direction) {
-            if self.board[next] != Square::Empty {
-                return Some(next);
-            }
-            square = next;
-        }
-        None
-    }
-
-    /// Whether a king standing on `at` could capture, given the pieces in
-    /// `captured` have already been jumped in this move.
-    fn king_can_capture_from(&self, at: usize, captured: u64) -> bool {
-        DIRECTIONS.iter().any(|&direction| {
-            match self.first_piece_along(at, direction) {
-                Some(victim) if self.is_capturable(victim, captured) => {
-                    matches!(step(victim, direction), Some(beyond) if self.board[beyond] == Square::Empty)
-                }
-                _ => false,
-            }
-        })
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Program
+// Writing the answer; the program
 // ---------------------------------------------------------------------------
 
 /// Formats the answer: the count, then one move per line.

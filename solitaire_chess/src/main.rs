@@ -126,19 +126,6 @@ const STEPS: [u8; 8] = [
     0,                                                               // stuck
 ];
 
-/// The letter of a piece in the input, or None for an empty square.
-fn piece_from_char(c: char) -> Option<u8> {
-    match c {
-        'K' => Some(KING),
-        'Q' => Some(QUEEN),
-        'R' => Some(ROOK),
-        'B' => Some(BISHOP),
-        'N' => Some(KNIGHT),
-        'P' => Some(PAWN),
-        _ => None,
-    }
-}
-
 /// Square numbering: square = y * 4 + x, with x the column from the left and y the row
 /// from the bottom, as in the output coordinates.
 fn square(x: i32, y: i32) -> usize {
@@ -949,6 +936,24 @@ impl Solver {
             }
             budget *= 4;
         }
+    }
+}
+
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
+/// The letter of a piece in the input, or None for an empty square.
+fn piece_from_char(c: char) -> Option<u8> {
+    match c {
+        'K' => Some(KING),
+        'Q' => Some(QUEEN),
+        'R' => Some(ROOK),
+        'B' => Some(BISHOP),
+        'N' => Some(KNIGHT),
+        'P' => Some(PAWN),
+        _ => None,
     }
 }
 
