@@ -370,22 +370,7 @@ impl<R: BufRead> TokenReader<R> {
                 return self.read_token();
             }
         }
-        let text = match String::from_utf8(kept) {
-            Ok(text) => text,
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                if cut && e.utf8_error().error_len().is_none() {
-                    // The cut fell inside a character: drop its first bytes.
-                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
-                } else {
-                    return Err(format!(
-                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-                        line,
-                        e.as_bytes()[valid]
-                    ));
-                }
-            }
-        };
+        let text = utf8_text(kept, cut, line)?;
         Ok(Some(Token { text, line, cut }))
     }
 
@@ -414,6 +399,28 @@ impl<R: BufRead> TokenReader<R> {
             }
             Ok(_) if !token.cut => Err(found + " (a number has no sign and no leading zeros)"),
             _ => Err(found),
+        }
+    }
+}
+
+/// The bytes kept of a line (or of a token) as text, or an error naming the
+/// line and the first byte that is not UTF-8. Bytes kept of a longer text
+/// (`cut`) may end inside a character: its first bytes are dropped.
+fn utf8_text(kept: Vec<u8>, cut: bool, line: usize) -> Result<String, String> {
+    match String::from_utf8(kept) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            if cut && e.utf8_error().error_len().is_none() {
+                // The cut fell inside a character: drop its first bytes.
+                Ok(String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned())
+            } else {
+                Err(format!(
+                    "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                    line,
+                    e.as_bytes()[valid]
+                ))
+            }
         }
     }
 }
@@ -548,6 +555,16 @@ fn read_position<R: BufRead>(input: R) -> Result<Position, String> {
 // Writing the answer; the program
 // ---------------------------------------------------------------------------
 
+/// The answer to the whole input: the moves of Black, then those of Red.
+fn answer_to<R: BufRead>(input: R) -> Result<String, String> {
+    let pos = read_position(input)?;
+    Ok(format!(
+        "{} {}\n",
+        moves_of_side(&pos, Side::Black),
+        moves_of_side(&pos, Side::Red)
+    ))
+}
+
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
 /// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
 fn shown(text: &str) -> String {
@@ -602,13 +619,7 @@ fn opened_read_write(fdinfo: &str) -> bool {
 
 fn main() {
     let stdin = io::stdin();
-    let answer = read_position(stdin.lock()).map(|pos| {
-        format!(
-            "{} {}\n",
-            moves_of_side(&pos, Side::Black),
-            moves_of_side(&pos, Side::Red)
-        )
-    });
+    let answer = answer_to(stdin.lock());
     let written = answer.and_then(|answer| {
         if stdout_is_closed() {
             return Err("cannot write the answer: standard output is closed".to_string());
