@@ -12,7 +12,8 @@ use std::fs;
 use std::path::Path;
 
 /// LOCAL LIST, until the judge is a library crate: then the names in
-/// `judge::problems::PROBLEMS` take its place.
+/// `judge::problems::PROBLEMS` take its place. Until then a test holds it to
+/// that table.
 const PROBLEMS: [&str; 5] = [
     "russian_checkers",
     "checkers_board",
@@ -235,6 +236,24 @@ fn every_solution_has_its_input_and_output_last() {
             );
         }
     }
+}
+
+/// The local list names the problems of the judge's table, in its order.
+#[test]
+fn the_local_list_is_the_judges_table_of_problems() {
+    let table = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src")
+            .join("problems")
+            .join("mod.rs"),
+    )
+    .unwrap();
+    let names: Vec<&str> = table
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("name: \""))
+        .filter_map(|rest| rest.strip_suffix("\","))
+        .collect();
+    assert_eq!(names, PROBLEMS, "judge/src/problems/mod.rs names these");
 }
 
 #[test]
