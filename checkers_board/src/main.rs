@@ -172,6 +172,15 @@ fn total_moves(board: &Board) -> usize {
     moves_of_side(board, Side::Black) + moves_of_side(board, Side::White)
 }
 
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
+// ---------------------------------------------------------------------------
+// Reading the board
+// ---------------------------------------------------------------------------
+
 /// Reads the board by the rule in the header, one line at a time: trailing
 /// newlines by the million cost time but no memory. Errors name the 1-based
 /// line (and column) at fault.
@@ -385,6 +394,30 @@ impl<R: BufRead> LineReader<R> {
     /// input cannot be read or the kept text is not UTF-8.
     fn next_line(&mut self) -> Result<Option<Line>, String> {
         let mut line = LineBuilder::default();
+        let (any_byte, line_ended) = self.read_into(&mut line)?;
+        if !any_byte {
+            return Ok(None);
+        }
+        line.finish(line_ended);
+        self.lines_read += 1;
+        let number = self.lines_read;
+        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
+        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
+            kept.drain(..3);
+            chars -= 1;
+        }
+        let text = utf8_text(kept, cut, number)?;
+        Ok(Some(Line {
+            number,
+            text,
+            chars,
+        }))
+    }
+
+    /// Hands `line` the bytes up to the next LF (not the LF itself) or the
+    /// end of the input. Returns whether there was any byte, LF included,
+    /// and whether a LF ended the line.
+    fn read_into(&mut self, line: &mut LineBuilder) -> Result<(bool, bool), String> {
         let mut any_byte = false;
         let mut line_ended = false;
         while !line_ended {
@@ -412,38 +445,7 @@ impl<R: BufRead> LineReader<R> {
             };
             self.input.consume(used);
         }
-        if !any_byte {
-            return Ok(None);
-        }
-        line.finish(line_ended);
-        self.lines_read += 1;
-        let number = self.lines_read;
-        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
-        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
-            kept.drain(..3);
-            chars -= 1;
-        }
-        let text = match String::from_utf8(kept) {
-            Ok(text) => text,
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                if cut && e.utf8_error().error_len().is_none() {
-                    // The cut fell inside a character: drop its first bytes.
-                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
-                } else {
-                    return Err(format!(
-                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-                        number,
-                        e.as_bytes()[valid]
-                    ));
-                }
-            }
-        };
-        Ok(Some(Line {
-            number,
-            text,
-            chars,
-        }))
+        Ok((any_byte, line_ended))
     }
 
     /// Skips blank lines in bulk, where only their blankness matters (the
@@ -515,6 +517,38 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// The bytes kept of a line (or of a token) as text, or an error naming the
+/// line and the first byte that is not UTF-8. Bytes kept of a longer text
+/// (`cut`) may end inside a character: its first bytes are dropped.
+fn utf8_text(kept: Vec<u8>, cut: bool, line: usize) -> Result<String, String> {
+    match String::from_utf8(kept) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            if cut && e.utf8_error().error_len().is_none() {
+                // The cut fell inside a character: drop its first bytes.
+                Ok(String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned())
+            } else {
+                Err(format!(
+                    "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                    line,
+                    e.as_bytes()[valid]
+                ))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writing the answer; the program
+// ---------------------------------------------------------------------------
+
+/// The answer to the whole input: the moves of both sides together.
+fn answer_to<R: BufRead>(input: R) -> Result<String, String> {
+    let board = read_board(input)?;
+    Ok(format!("{}\n", total_moves(&board)))
+}
+
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
 /// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
 fn shown(text: &str) -> String {
@@ -569,7 +603,7 @@ fn opened_read_write(fdinfo: &str) -> bool {
 
 fn main() {
     let stdin = io::stdin();
-    let answer = read_board(stdin.lock()).map(|board| format!("{}\n", total_moves(&board)));
+    let answer = answer_to(stdin.lock());
     let written = answer.and_then(|answer| {
         if stdout_is_closed() {
             return Err("cannot write the answer: standard output is closed".to_string());

@@ -218,6 +218,11 @@ fn moves_of_side(pos: &Position, side: Side) -> usize {
     }
 }
 
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
 // ---------------------------------------------------------------------------
 // Reading tokens with bounded memory
 // ---------------------------------------------------------------------------
@@ -365,22 +370,7 @@ impl<R: BufRead> TokenReader<R> {
                 return self.read_token();
             }
         }
-        let text = match String::from_utf8(kept) {
-            Ok(text) => text,
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                if cut && e.utf8_error().error_len().is_none() {
-                    // The cut fell inside a character: drop its first bytes.
-                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
-                } else {
-                    return Err(format!(
-                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-                        line,
-                        e.as_bytes()[valid]
-                    ));
-                }
-            }
-        };
+        let text = utf8_text(kept, cut, line)?;
         Ok(Some(Token { text, line, cut }))
     }
 
@@ -413,6 +403,28 @@ impl<R: BufRead> TokenReader<R> {
     }
 }
 
+/// The bytes kept of a line (or of a token) as text, or an error naming the
+/// line and the first byte that is not UTF-8. Bytes kept of a longer text
+/// (`cut`) may end inside a character: its first bytes are dropped.
+fn utf8_text(kept: Vec<u8>, cut: bool, line: usize) -> Result<String, String> {
+    match String::from_utf8(kept) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            if cut && e.utf8_error().error_len().is_none() {
+                // The cut fell inside a character: drop its first bytes.
+                Ok(String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned())
+            } else {
+                Err(format!(
+                    "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                    line,
+                    e.as_bytes()[valid]
+                ))
+            }
+        }
+    }
+}
+
 /// Rule: numbers are written in decimal digits, without a sign and without
 /// leading zeros (`0` itself is fine; `+5`, `-0` and `05` are not).
 fn is_plain_decimal(text: &str) -> bool {
@@ -438,6 +450,10 @@ fn lone_cr(line: usize, found: &str) -> String {
         line, found
     )
 }
+
+// ---------------------------------------------------------------------------
+// Reading the two lists
+// ---------------------------------------------------------------------------
 
 /// Rule: squares are numbered 1 to 32, a colour lists a square once, and a
 /// square holds at most one piece. Returns what is wrong with `square` given
@@ -535,6 +551,20 @@ fn read_position<R: BufRead>(input: R) -> Result<Position, String> {
     Ok(Position { black, red })
 }
 
+// ---------------------------------------------------------------------------
+// Writing the answer; the program
+// ---------------------------------------------------------------------------
+
+/// The answer to the whole input: the moves of Black, then those of Red.
+fn answer_to<R: BufRead>(input: R) -> Result<String, String> {
+    let pos = read_position(input)?;
+    Ok(format!(
+        "{} {}\n",
+        moves_of_side(&pos, Side::Black),
+        moves_of_side(&pos, Side::Red)
+    ))
+}
+
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
 /// `\t`), and cut after 20 characters so that a huge line is not echoed whole.
 fn shown(text: &str) -> String {
@@ -589,13 +619,7 @@ fn opened_read_write(fdinfo: &str) -> bool {
 
 fn main() {
     let stdin = io::stdin();
-    let answer = read_position(stdin.lock()).map(|pos| {
-        format!(
-            "{} {}\n",
-            moves_of_side(&pos, Side::Black),
-            moves_of_side(&pos, Side::Red)
-        )
-    });
+    let answer = answer_to(stdin.lock());
     let written = answer.and_then(|answer| {
         if stdout_is_closed() {
             return Err("cannot write the answer: standard output is closed".to_string());

@@ -173,233 +173,7 @@ fn unmoving_piece(colour: Colour, square: usize) -> Piece {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Input.
-
-// ---------------------------------------------------------------------------------------------
-// Reading lines with bounded memory.
-
-/// The most of one line kept in memory. Every valid line is far shorter, so a
-/// line that was cut is wrong anyway; its length is still counted in full for
-/// the message. This keeps memory flat whatever the input: megabytes of
-/// trailing newlines are valid, and megabytes of garbage must be rejected.
-const LINE_CAP: usize = 256;
-
-/// Blanks that may start or end a line and do not count: spaces and tabs. A
-/// CR is part of the line end only right before a LF (a CRLF line end);
-/// anywhere else it is an ordinary character, which no valid line holds.
-fn is_blank(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t'
-}
-
-/// One line of input, without its line end and the blanks at either end.
-struct Line {
-    /// 1-based line number.
-    number: usize,
-    /// The text, or its first `LINE_CAP` bytes when the line is longer.
-    text: String,
-    /// Characters in the whole line, even when `text` was cut.
-    chars: usize,
-}
-
-/// Hands out the input one line at a time, holding no more than `LINE_CAP`
-/// bytes of it (plus the reader's buffer).
-struct LineReader<R> {
-    input: R,
-    lines_read: usize,
-}
-
-/// The UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Appends `byte` unless `buffer` is full; says whether it fitted.
-fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
-    if buffer.len() < LINE_CAP {
-        buffer.push(byte);
-        true
-    } else {
-        false
-    }
-}
-
-/// One line as it is read, byte by byte: its text so far, and the blanks
-/// after the last other byte, which join the text only if more text follows.
-/// The blanks before the first other byte are dropped: any number of them may
-/// start a line. So is a byte-order mark at the very start of the input.
-#[derive(Default)]
-struct LineBuilder {
-    /// Nothing read yet, so a byte-order mark may come (Windows editors add
-    /// one).
-    at_input_start: bool,
-    kept: Vec<u8>,
-    blanks: Vec<u8>,
-    blank_count: usize,
-    chars: usize,
-    cut: bool,
-    /// The last byte was a CR: the line end if a LF follows, else a character.
-    after_cr: bool,
-}
-
-impl LineBuilder {
-    /// Takes one byte of the line (never its LF).
-    fn push(&mut self, byte: u8) {
-        if self.after_cr {
-            self.after_cr = false;
-            self.push_text(b'\r');
-        }
-        if byte == b'\r' {
-            self.after_cr = true;
-        } else if is_blank(byte) && self.chars == 0 {
-            self.at_input_start = false;
-        } else if is_blank(byte) {
-            keep(&mut self.blanks, byte);
-            self.blank_count += 1;
-        } else {
-            self.push_text(byte);
-        }
-    }
-
-    /// Takes a byte that is not a blank: the blanks before it count.
-    fn push_text(&mut self, byte: u8) {
-        self.cut |= self.blank_count > self.blanks.len();
-        for &blank in &self.blanks {
-            self.cut |= !keep(&mut self.kept, blank);
-        }
-        self.chars += self.blank_count;
-        self.blanks.clear();
-        self.blank_count = 0;
-        self.cut |= !keep(&mut self.kept, byte);
-        // Count characters by their first byte.
-        if byte & 0xC0 != 0x80 {
-            self.chars += 1;
-        }
-        if self.at_input_start && self.kept.len() == BOM.len() {
-            self.at_input_start = false;
-            if self.kept == BOM {
-                self.kept.clear();
-                self.chars = 0;
-            }
-        }
-    }
-
-    /// Ends the line, at a LF (`by_line_feed`) or at the end of the input. A
-    /// CR right before the LF is the CRLF line end; a CR last in the input is
-    /// not a line end, so it stays in the text.
-    fn finish(&mut self, by_line_feed: bool) {
-        if self.after_cr && !by_line_feed {
-            self.push_text(b'\r');
-        }
-        self.after_cr = false;
-    }
-}
-
-impl<R: BufRead> LineReader<R> {
-    fn new(input: R) -> LineReader<R> {
-        LineReader {
-            input,
-            lines_read: 0,
-        }
-    }
-
-    /// The next line, or None at the end of the input. A byte-order mark at
-    /// the very start (Windows editors add one) is skipped. Fails when the
-    /// input cannot be read or the kept text is not UTF-8.
-    fn next_line(&mut self) -> Result<Option<Line>, String> {
-        let mut line = LineBuilder {
-            at_input_start: self.lines_read == 0,
-            ..LineBuilder::default()
-        };
-        let mut any_byte = false;
-        let mut line_ended = false;
-        while !line_ended {
-            let used = {
-                let chunk = match self.input.fill_buf() {
-                    Ok(chunk) => chunk,
-                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
-                };
-                if chunk.is_empty() {
-                    break;
-                }
-                any_byte = true;
-                let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
-                    Some(end) => {
-                        line_ended = true;
-                        (&chunk[..end], end + 1)
-                    }
-                    None => (chunk, chunk.len()),
-                };
-                for &byte in content {
-                    line.push(byte);
-                }
-                used
-            };
-            self.input.consume(used);
-        }
-        if !any_byte {
-            return Ok(None);
-        }
-        line.finish(line_ended);
-        self.lines_read += 1;
-        let number = self.lines_read;
-        let (kept, chars, cut) = (line.kept, line.chars, line.cut);
-        let text = match String::from_utf8(kept) {
-            Ok(text) => text,
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                if cut && e.utf8_error().error_len().is_none() {
-                    // The cut fell inside a character: drop its first bytes.
-                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
-                } else {
-                    return Err(format!(
-                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-                        number,
-                        e.as_bytes()[valid]
-                    ));
-                }
-            }
-        };
-        Ok(Some(Line {
-            number,
-            text,
-            chars,
-        }))
-    }
-
-    /// Skips blank lines in bulk, where only their blankness matters (the
-    /// end of the input): a whole buffer at a time is searched for a byte
-    /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
-    /// are counted, instead of building each line. Returns the line holding
-    /// the first such byte, numbered as `next_line` would return it (its
-    /// leading blanks are dropped anyway), or None at the end of the input.
-    /// (A CR last in a buffer cannot be told from there; its line is
-    /// returned, blank or not.)
-    fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
-        loop {
-            let (used, found) = {
-                let chunk = match self.input.fill_buf() {
-                    Ok(chunk) => chunk,
-                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
-                };
-                if chunk.is_empty() {
-                    return Ok(None);
-                }
-                let other = (0..chunk.len()).find(|&at| match chunk[at] {
-                    b'\n' => false,
-                    b'\r' => chunk.get(at + 1) != Some(&b'\n'),
-                    byte => !is_blank(byte),
-                });
-                let blank = &chunk[..other.unwrap_or(chunk.len())];
-                self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
-                (blank.len(), other.is_some())
-            };
-            self.input.consume(used);
-            if found {
-                return self.next_line();
-            }
-        }
-    }
-}
+// The game: the moves as read, and who plays each.
 
 #[derive(Clone, Debug)]
 struct Move {
@@ -414,162 +188,6 @@ struct Move {
 struct Game {
     first: Colour,
     moves: Vec<Move>,
-}
-
-/// Reads the header and the moves, one line at a time: blank lines after the
-/// moves are allowed, and millions of them cost time but no memory. A count
-/// read from the header is trusted only once it is known to be at most 100.
-fn read_game<R: BufRead>(input: R) -> Result<Game, String> {
-    let mut lines = LineReader::new(input);
-    let header = match lines.next_line()? {
-        Some(line) => whole_line(&line, HEADER)?.to_string(),
-        None => String::new(),
-    };
-    let (first, count) = parse_header(&header)?;
-    let mut moves = Vec::with_capacity(count);
-    while moves.len() < count {
-        let line = match lines.next_line()? {
-            Some(line) => line,
-            None => {
-                return Err(format!(
-                    "line {}: expected move {} of {}, found end of input",
-                    lines.lines_read + 1,
-                    moves.len() + 1,
-                    count
-                ))
-            }
-        };
-        moves.push(parse_move(whole_line(&line, MOVE)?, line.number)?);
-    }
-    // After the moves, blank lines only: skipped in bulk, so that a line is
-    // built only where a byte other than a space, tab, CR or LF stands.
-    while let Some(line) = lines.next_non_blank_line()? {
-        let expected = format!("end of input after {} moves", count);
-        let rest = whole_line(&line, &expected)?;
-        if rest.is_empty() {
-            // A blank line after all (see `next_non_blank_line`).
-            continue;
-        }
-        return Err(format!(
-            "line {}: expected {}, found {}",
-            line.number,
-            expected,
-            shown(rest)
-        ));
-    }
-    Ok(Game { first, moves })
-}
-
-/// What the header should be, for messages.
-const HEADER: &str = "`B n` or `W n` with 1 <= n <= 100";
-/// What a move should be, for messages.
-const MOVE: &str = "a move such as `9-13` or `9x18x25`";
-
-/// The line's text (its blanks at either end are gone). A line too long to be
-/// kept whole (no valid line comes near `LINE_CAP` bytes) is reported as it
-/// is.
-fn whole_line<'a>(line: &'a Line, expected: &str) -> Result<&'a str, String> {
-    if line.text.chars().count() < line.chars {
-        return Err(format!(
-            "line {}: expected {}, found {} ({} characters)",
-            line.number,
-            expected,
-            shown(&line.text),
-            line.chars
-        ));
-    }
-    Ok(&line.text)
-}
-
-/// `c n`: the side moving first, one space, and the number of moves, written
-/// in decimal without leading zeros.
-fn parse_header(line: &str) -> Result<(Colour, usize), String> {
-    let bad = || format!("line 1: expected {}, found {}", HEADER, shown(line));
-    let mut fields = line.splitn(2, ' ');
-    let first = match fields.next() {
-        Some("B") => Colour::Black,
-        Some("W") => Colour::White,
-        _ => return Err(bad()),
-    };
-    let count = fields.next().unwrap_or("");
-    let decimal =
-        !count.is_empty() && !count.starts_with('0') && count.bytes().all(|b| b.is_ascii_digit());
-    match count.parse::<usize>() {
-        Ok(n) if decimal && (1..=100).contains(&n) => Ok((first, n)),
-        _ => Err(bad()),
-    }
-}
-
-/// `a-b` (one diagonal step) or `axb1xb2...` (hops of two diagonal steps).
-fn parse_move(text: &str, line: usize) -> Result<Move, String> {
-    let (separator, distance, jump) = if text.contains('-') {
-        ('-', 1, false)
-    } else {
-        ('x', 2, true)
-    };
-    let parts: Vec<&str> = text.split(separator).collect();
-    if parts.len() < 2 || (!jump && parts.len() != 2) {
-        return Err(format!(
-            "line {}: expected {}, found {}",
-            line,
-            MOVE,
-            shown(text)
-        ));
-    }
-    let mut squares = Vec::with_capacity(parts.len());
-    for part in &parts {
-        squares.push(parse_square(part, line, text)?);
-    }
-    for pair in squares.windows(2) {
-        if direction(pair[0], pair[1], distance).is_none() {
-            let what = if jump {
-                "jump over one square"
-            } else {
-                "diagonal step"
-            };
-            return Err(format!(
-                "line {}: expected a {}, found {} to {} in {}",
-                line,
-                what,
-                pair[0] + 1,
-                pair[1] + 1,
-                shown(text)
-            ));
-        }
-    }
-    Ok(Move {
-        squares,
-        jump,
-        line,
-    })
-}
-
-fn parse_square(part: &str, line: usize, text: &str) -> Result<usize, String> {
-    if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "line {}: expected {}, found {}",
-            line,
-            MOVE,
-            shown(text)
-        ));
-    }
-    // Rule: standard notation writes a square without leading zeros, so `05`
-    // and `005` are not square 5 (the judge's checker agrees).
-    let expected = if part.len() > 1 && part.starts_with('0') {
-        "a square number 1-32 without leading zeros"
-    } else {
-        "a square number 1-32"
-    };
-    match part.parse::<usize>() {
-        Ok(k) if (1..=32).contains(&k) && !part.starts_with('0') => Ok(k - 1),
-        _ => Err(format!(
-            "line {}: expected {}, found {} in {}",
-            line,
-            expected,
-            shown(part),
-            shown(text)
-        )),
-    }
 }
 
 /// Black or White, for the move at `index` (sides alternate from the first mover).
@@ -944,6 +562,411 @@ fn solve(game: &Game) -> Result<Board, String> {
         }
     }
     Ok(start)
+}
+
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
+// ---------------------------------------------------------------------------------------------
+// Reading the game.
+
+/// Reads the header and the moves, one line at a time: blank lines after the
+/// moves are allowed, and millions of them cost time but no memory. A count
+/// read from the header is trusted only once it is known to be at most 100.
+fn read_game<R: BufRead>(input: R) -> Result<Game, String> {
+    let mut lines = LineReader::new(input);
+    let header = match lines.next_line()? {
+        Some(line) => whole_line(&line, HEADER)?.to_string(),
+        None => String::new(),
+    };
+    let (first, count) = parse_header(&header)?;
+    let mut moves = Vec::with_capacity(count);
+    while moves.len() < count {
+        let line = match lines.next_line()? {
+            Some(line) => line,
+            None => {
+                return Err(format!(
+                    "line {}: expected move {} of {}, found end of input",
+                    lines.lines_read + 1,
+                    moves.len() + 1,
+                    count
+                ))
+            }
+        };
+        moves.push(parse_move(whole_line(&line, MOVE)?, line.number)?);
+    }
+    // After the moves, blank lines only: skipped in bulk, so that a line is
+    // built only where a byte other than a space, tab, CR or LF stands.
+    while let Some(line) = lines.next_non_blank_line()? {
+        let expected = format!("end of input after {} moves", count);
+        let rest = whole_line(&line, &expected)?;
+        if rest.is_empty() {
+            // A blank line after all (see `next_non_blank_line`).
+            continue;
+        }
+        return Err(format!(
+            "line {}: expected {}, found {}",
+            line.number,
+            expected,
+            shown(rest)
+        ));
+    }
+    Ok(Game { first, moves })
+}
+
+/// What the header should be, for messages.
+const HEADER: &str = "`B n` or `W n` with 1 <= n <= 100";
+/// What a move should be, for messages.
+const MOVE: &str = "a move such as `9-13` or `9x18x25`";
+
+/// The line's text (its blanks at either end are gone). A line too long to be
+/// kept whole (no valid line comes near `LINE_CAP` bytes) is reported as it
+/// is.
+fn whole_line<'a>(line: &'a Line, expected: &str) -> Result<&'a str, String> {
+    if line.text.chars().count() < line.chars {
+        return Err(format!(
+            "line {}: expected {}, found {} ({} characters)",
+            line.number,
+            expected,
+            shown(&line.text),
+            line.chars
+        ));
+    }
+    Ok(&line.text)
+}
+
+/// `c n`: the side moving first, one space, and the number of moves, written
+/// in decimal without leading zeros.
+fn parse_header(line: &str) -> Result<(Colour, usize), String> {
+    let bad = || format!("line 1: expected {}, found {}", HEADER, shown(line));
+    let mut fields = line.splitn(2, ' ');
+    let first = match fields.next() {
+        Some("B") => Colour::Black,
+        Some("W") => Colour::White,
+        _ => return Err(bad()),
+    };
+    let count = fields.next().unwrap_or("");
+    let decimal =
+        !count.is_empty() && !count.starts_with('0') && count.bytes().all(|b| b.is_ascii_digit());
+    match count.parse::<usize>() {
+        Ok(n) if decimal && (1..=100).contains(&n) => Ok((first, n)),
+        _ => Err(bad()),
+    }
+}
+
+/// `a-b` (one diagonal step) or `axb1xb2...` (hops of two diagonal steps).
+fn parse_move(text: &str, line: usize) -> Result<Move, String> {
+    let (separator, distance, jump) = if text.contains('-') {
+        ('-', 1, false)
+    } else {
+        ('x', 2, true)
+    };
+    let parts: Vec<&str> = text.split(separator).collect();
+    if parts.len() < 2 || (!jump && parts.len() != 2) {
+        return Err(format!(
+            "line {}: expected {}, found {}",
+            line,
+            MOVE,
+            shown(text)
+        ));
+    }
+    let mut squares = Vec::with_capacity(parts.len());
+    for part in &parts {
+        squares.push(parse_square(part, line, text)?);
+    }
+    for pair in squares.windows(2) {
+        if direction(pair[0], pair[1], distance).is_none() {
+            let what = if jump {
+                "jump over one square"
+            } else {
+                "diagonal step"
+            };
+            return Err(format!(
+                "line {}: expected a {}, found {} to {} in {}",
+                line,
+                what,
+                pair[0] + 1,
+                pair[1] + 1,
+                shown(text)
+            ));
+        }
+    }
+    Ok(Move {
+        squares,
+        jump,
+        line,
+    })
+}
+
+fn parse_square(part: &str, line: usize, text: &str) -> Result<usize, String> {
+    if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "line {}: expected {}, found {}",
+            line,
+            MOVE,
+            shown(text)
+        ));
+    }
+    // Rule: standard notation writes a square without leading zeros, so `05`
+    // and `005` are not square 5 (the judge's checker agrees).
+    let expected = if part.len() > 1 && part.starts_with('0') {
+        "a square number 1-32 without leading zeros"
+    } else {
+        "a square number 1-32"
+    };
+    match part.parse::<usize>() {
+        Ok(k) if (1..=32).contains(&k) && !part.starts_with('0') => Ok(k - 1),
+        _ => Err(format!(
+            "line {}: expected {}, found {} in {}",
+            line,
+            expected,
+            shown(part),
+            shown(text)
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading lines with bounded memory.
+
+/// The most of one line kept in memory. Every valid line is far shorter, so a
+/// line that was cut is wrong anyway; its length is still counted in full for
+/// the message. This keeps memory flat whatever the input: megabytes of
+/// trailing newlines are valid, and megabytes of garbage must be rejected.
+const LINE_CAP: usize = 256;
+
+/// Blanks that may start or end a line and do not count: spaces and tabs. A
+/// CR is part of the line end only right before a LF (a CRLF line end);
+/// anywhere else it is an ordinary character, which no valid line holds.
+fn is_blank(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t'
+}
+
+/// One line of input, without its line end and the blanks at either end.
+struct Line {
+    /// 1-based line number.
+    number: usize,
+    /// The text, or its first `LINE_CAP` bytes when the line is longer.
+    text: String,
+    /// Characters in the whole line, even when `text` was cut.
+    chars: usize,
+}
+
+/// Hands out the input one line at a time, holding no more than `LINE_CAP`
+/// bytes of it (plus the reader's buffer).
+struct LineReader<R> {
+    input: R,
+    lines_read: usize,
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Appends `byte` unless `buffer` is full; says whether it fitted.
+fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
+    if buffer.len() < LINE_CAP {
+        buffer.push(byte);
+        true
+    } else {
+        false
+    }
+}
+
+/// One line as it is read, byte by byte: its text so far, and the blanks
+/// after the last other byte, which join the text only if more text follows.
+/// The blanks before the first other byte are dropped: any number of them may
+/// start a line. So is a byte-order mark at the very start of the input.
+#[derive(Default)]
+struct LineBuilder {
+    /// Nothing read yet, so a byte-order mark may come (Windows editors add
+    /// one).
+    at_input_start: bool,
+    kept: Vec<u8>,
+    blanks: Vec<u8>,
+    blank_count: usize,
+    chars: usize,
+    cut: bool,
+    /// The last byte was a CR: the line end if a LF follows, else a character.
+    after_cr: bool,
+}
+
+impl LineBuilder {
+    /// Takes one byte of the line (never its LF).
+    fn push(&mut self, byte: u8) {
+        if self.after_cr {
+            self.after_cr = false;
+            self.push_text(b'\r');
+        }
+        if byte == b'\r' {
+            self.after_cr = true;
+        } else if is_blank(byte) && self.chars == 0 {
+            self.at_input_start = false;
+        } else if is_blank(byte) {
+            keep(&mut self.blanks, byte);
+            self.blank_count += 1;
+        } else {
+            self.push_text(byte);
+        }
+    }
+
+    /// Takes a byte that is not a blank: the blanks before it count.
+    fn push_text(&mut self, byte: u8) {
+        self.cut |= self.blank_count > self.blanks.len();
+        for &blank in &self.blanks {
+            self.cut |= !keep(&mut self.kept, blank);
+        }
+        self.chars += self.blank_count;
+        self.blanks.clear();
+        self.blank_count = 0;
+        self.cut |= !keep(&mut self.kept, byte);
+        // Count characters by their first byte.
+        if byte & 0xC0 != 0x80 {
+            self.chars += 1;
+        }
+        if self.at_input_start && self.kept.len() == BOM.len() {
+            self.at_input_start = false;
+            if self.kept == BOM {
+                self.kept.clear();
+                self.chars = 0;
+            }
+        }
+    }
+
+    /// Ends the line, at a LF (`by_line_feed`) or at the end of the input. A
+    /// CR right before the LF is the CRLF line end; a CR last in the input is
+    /// not a line end, so it stays in the text.
+    fn finish(&mut self, by_line_feed: bool) {
+        if self.after_cr && !by_line_feed {
+            self.push_text(b'\r');
+        }
+        self.after_cr = false;
+    }
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            lines_read: 0,
+        }
+    }
+
+    /// The next line, or None at the end of the input. A byte-order mark at
+    /// the very start (Windows editors add one) is skipped. Fails when the
+    /// input cannot be read or the kept text is not UTF-8.
+    fn next_line(&mut self) -> Result<Option<Line>, String> {
+        let mut line = LineBuilder {
+            at_input_start: self.lines_read == 0,
+            ..LineBuilder::default()
+        };
+        let (any_byte, line_ended) = self.read_into(&mut line)?;
+        if !any_byte {
+            return Ok(None);
+        }
+        line.finish(line_ended);
+        self.lines_read += 1;
+        let number = self.lines_read;
+        let (kept, chars, cut) = (line.kept, line.chars, line.cut);
+        let text = utf8_text(kept, cut, number)?;
+        Ok(Some(Line {
+            number,
+            text,
+            chars,
+        }))
+    }
+
+    /// Hands `line` the bytes up to the next LF (not the LF itself) or the
+    /// end of the input. Returns whether there was any byte, LF included,
+    /// and whether a LF ended the line.
+    fn read_into(&mut self, line: &mut LineBuilder) -> Result<(bool, bool), String> {
+        let mut any_byte = false;
+        let mut line_ended = false;
+        while !line_ended {
+            let used = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    break;
+                }
+                any_byte = true;
+                let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        line_ended = true;
+                        (&chunk[..end], end + 1)
+                    }
+                    None => (chunk, chunk.len()),
+                };
+                for &byte in content {
+                    line.push(byte);
+                }
+                used
+            };
+            self.input.consume(used);
+        }
+        Ok((any_byte, line_ended))
+    }
+
+    /// Skips blank lines in bulk, where only their blankness matters (the
+    /// end of the input): a whole buffer at a time is searched for a byte
+    /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
+    /// are counted, instead of building each line. Returns the line holding
+    /// the first such byte, numbered as `next_line` would return it (its
+    /// leading blanks are dropped anyway), or None at the end of the input.
+    /// (A CR last in a buffer cannot be told from there; its line is
+    /// returned, blank or not.)
+    fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
+        loop {
+            let (used, found) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    return Ok(None);
+                }
+                let other = (0..chunk.len()).find(|&at| match chunk[at] {
+                    b'\n' => false,
+                    b'\r' => chunk.get(at + 1) != Some(&b'\n'),
+                    byte => !is_blank(byte),
+                });
+                let blank = &chunk[..other.unwrap_or(chunk.len())];
+                self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
+                (blank.len(), other.is_some())
+            };
+            self.input.consume(used);
+            if found {
+                return self.next_line();
+            }
+        }
+    }
+}
+
+/// The bytes kept of a line (or of a token) as text, or an error naming the
+/// line and the first byte that is not UTF-8. Bytes kept of a longer text
+/// (`cut`) may end inside a character: its first bytes are dropped.
+fn utf8_text(kept: Vec<u8>, cut: bool, line: usize) -> Result<String, String> {
+    match String::from_utf8(kept) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            if cut && e.utf8_error().error_len().is_none() {
+                // The cut fell inside a character: drop its first bytes.
+                Ok(String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned())
+            } else {
+                Err(format!(
+                    "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                    line,
+                    e.as_bytes()[valid]
+                ))
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

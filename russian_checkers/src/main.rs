@@ -128,354 +128,6 @@ fn move_text(squares: &[usize], separator: char) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// Reading the position
-// ---------------------------------------------------------------------------
-
-/// Reads the whole input: 8 board rows (rank 8 first) and the turn word, then
-/// nothing but blank lines. Accepts CRLF line ends, trailing blanks and a
-/// missing final newline. Reads line by line, so trailing newlines by the
-/// million cost time but no memory.
-fn read_position<R: BufRead>(input: R) -> Result<(Board, Side), String> {
-    let mut lines = LineReader::new(input);
-    let mut board = [Square::Empty; 64];
-    for row in 0..8 {
-        let rank = 7 - row;
-        match lines.next_line()? {
-            Some(line) => parse_board_row(&line, rank, &mut board)?,
-            None => {
-                return Err(format!(
-                    "line {}: expected rank {} of the board (8 characters from .wWbB), found end of input",
-                    row + 1,
-                    rank + 1
-                ))
-            }
-        }
-    }
-
-    let side = match lines.next_line()? {
-        None => return Err("line 9: expected WHITE or BLACK, found end of input".to_string()),
-        Some(line) => match line.text.as_str() {
-            "WHITE" => Side::White,
-            "BLACK" => Side::Black,
-            other => {
-                return Err(format!(
-                    "line 9: expected WHITE or BLACK, found {}",
-                    shown(other)
-                ))
-            }
-        },
-    };
-    // Blank lines after the turn are just trailing newlines (skipped in bulk).
-    while let Some(line) = lines.next_non_blank_line()? {
-        if !line.text.is_empty() {
-            return Err(format!(
-                "line {}: expected nothing after the turn line, found {}",
-                line.number,
-                shown(&line.text)
-            ));
-        }
-    }
-    Ok((board, side))
-}
-
-/// Reads one board row into `board`, checking the alphabet, the length, that
-/// pieces stand on dark squares, and that no man stands on its crowning rank.
-fn parse_board_row(line: &Line, rank: usize, board: &mut Board) -> Result<(), String> {
-    let line_number = line.number;
-    if line.chars != 8 {
-        return Err(format!(
-            "line {}: expected rank {} of the board as 8 characters from .wWbB, found {} ({} characters)",
-            line_number,
-            rank + 1,
-            shown(&line.text),
-            line.chars
-        ));
-    }
-    for (file, c) in line.text.chars().enumerate() {
-        let square = rank * 8 + file;
-        let mut name = String::new();
-        push_square_name(&mut name, square);
-        let content = match c {
-            '.' => Square::Empty,
-            'w' => Square::Man(Side::White),
-            'W' => Square::King(Side::White),
-            'b' => Square::Man(Side::Black),
-            'B' => Square::King(Side::Black),
-            _ => {
-                return Err(format!(
-                    "line {}: expected one of .wWbB at {}, found {:?}",
-                    line_number, name, c
-                ))
-            }
-        };
-        if content == Square::Empty {
-            continue;
-        }
-        // a1 is dark, so dark squares have an even rank + file.
-        if (rank + file) % 2 == 1 {
-            return Err(format!(
-                "line {}: expected pieces on dark squares only, found {:?} on the light square {}",
-                line_number, c, name
-            ));
-        }
-        if let Square::Man(side) = content {
-            if rank == side.crowning_rank() {
-                return Err(format!(
-                    "line {}: expected no man on its crowning rank (it would be a king), found {:?} on {}",
-                    line_number, c, name
-                ));
-            }
-        }
-        board[square] = content;
-    }
-    Ok(())
-}
-
-// ---------------------------------------------------------------------------
-// Reading lines with bounded memory
-// ---------------------------------------------------------------------------
-
-/// The most of one line kept in memory. Every valid line is far shorter, so a
-/// line that was cut is wrong anyway; its length is still counted in full for
-/// the message. This keeps memory flat whatever the input: megabytes of
-/// trailing newlines are valid, and megabytes of garbage must be rejected.
-const LINE_CAP: usize = 256;
-
-/// Blanks that may trail a line and do not count: spaces and tabs. A CR is
-/// part of the line end only right before a LF (a CRLF line end); anywhere
-/// else it is an ordinary character, which no valid line holds.
-fn is_trailing_blank(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t'
-}
-
-/// One line of input, without its line end and its trailing blanks.
-struct Line {
-    /// 1-based line number.
-    number: usize,
-    /// The text, or its first `LINE_CAP` bytes when the line is longer.
-    text: String,
-    /// Characters in the whole line, even when `text` was cut.
-    chars: usize,
-}
-
-/// Hands out the input one line at a time, holding no more than `LINE_CAP`
-/// bytes of it (plus the reader's buffer).
-struct LineReader<R> {
-    input: R,
-    lines_read: usize,
-}
-
-/// Appends `byte` unless `buffer` is full; says whether it fitted.
-fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
-    if buffer.len() < LINE_CAP {
-        buffer.push(byte);
-        true
-    } else {
-        false
-    }
-}
-
-/// One line as it is read, byte by byte: its text so far, and the blanks
-/// after the last other byte, which join the text only if more text follows.
-#[derive(Default)]
-struct LineBuilder {
-    kept: Vec<u8>,
-    blanks: Vec<u8>,
-    blank_count: usize,
-    chars: usize,
-    cut: bool,
-    /// The last byte was a CR: the line end if a LF follows, else a character.
-    after_cr: bool,
-}
-
-impl LineBuilder {
-    /// Takes one byte of the line (never its LF).
-    fn push(&mut self, byte: u8) {
-        if self.after_cr {
-            self.after_cr = false;
-            self.push_text(b'\r');
-        }
-        if byte == b'\r' {
-            self.after_cr = true;
-        } else if is_trailing_blank(byte) {
-            keep(&mut self.blanks, byte);
-            self.blank_count += 1;
-        } else {
-            self.push_text(byte);
-        }
-    }
-
-    /// Takes a byte that is not a blank: the blanks before it count.
-    fn push_text(&mut self, byte: u8) {
-        self.cut |= self.blank_count > self.blanks.len();
-        for &blank in &self.blanks {
-            self.cut |= !keep(&mut self.kept, blank);
-        }
-        self.chars += self.blank_count;
-        self.blanks.clear();
-        self.blank_count = 0;
-        self.cut |= !keep(&mut self.kept, byte);
-        // Count characters by their first byte.
-        if byte & 0xC0 != 0x80 {
-            self.chars += 1;
-        }
-    }
-
-    /// Ends the line, at a LF (`by_line_feed`) or at the end of the input. A
-    /// CR right before the LF is the CRLF line end; a CR last in the input is
-    /// not a line end, so it stays in the text.
-    fn finish(&mut self, by_line_feed: bool) {
-        if self.after_cr && !by_line_feed {
-            self.push_text(b'\r');
-        }
-        self.after_cr = false;
-    }
-}
-
-impl<R: BufRead> LineReader<R> {
-    fn new(input: R) -> LineReader<R> {
-        LineReader {
-            input,
-            lines_read: 0,
-        }
-    }
-
-    /// The next line, or None at the end of the input. A byte-order mark at
-    /// the very start (Windows editors add one) is skipped. Fails when the
-    /// input cannot be read or the kept text is not UTF-8.
-    fn next_line(&mut self) -> Result<Option<Line>, String> {
-        let mut line = LineBuilder::default();
-        let mut any_byte = false;
-        let mut line_ended = false;
-        while !line_ended {
-            let used = {
-                let chunk = match self.input.fill_buf() {
-                    Ok(chunk) => chunk,
-                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
-                };
-                if chunk.is_empty() {
-                    break;
-                }
-                any_byte = true;
-                let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
-                    Some(end) => {
-                        line_ended = true;
-                        (&chunk[..end], end + 1)
-                    }
-                    None => (chunk, chunk.len()),
-                };
-                for &byte in content {
-                    line.push(byte);
-                }
-                used
-            };
-            self.input.consume(used);
-        }
-        if !any_byte {
-            return Ok(None);
-        }
-        line.finish(line_ended);
-        self.lines_read += 1;
-        let number = self.lines_read;
-        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
-        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
-            kept.drain(..3);
-            chars -= 1;
-        }
-        let text = match String::from_utf8(kept) {
-            Ok(text) => text,
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                if cut && e.utf8_error().error_len().is_none() {
-                    // The cut fell inside a character: drop its first bytes.
-                    String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned()
-                } else {
-                    return Err(format!(
-                        "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
-                        number,
-                        e.as_bytes()[valid]
-                    ));
-                }
-            }
-        };
-        Ok(Some(Line {
-            number,
-            text,
-            chars,
-        }))
-    }
-
-    /// Skips blank lines in bulk, where only their blankness matters (the
-    /// end of the input): a whole buffer at a time is searched for a byte
-    /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
-    /// are counted, instead of building each line. Returns the line holding
-    /// the first such byte, whole and numbered as `next_line` would return
-    /// it, or None at the end of the input. (A CR last in a buffer cannot be
-    /// told from there; its line is returned, blank or not.)
-    fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
-        // The blanks since the last line end start the line returned: the
-        // first `LINE_CAP` of them are kept, all are counted.
-        let mut leading = Vec::new();
-        let mut leading_count = 0;
-        loop {
-            let (used, found) = {
-                let chunk = match self.input.fill_buf() {
-                    Ok(chunk) => chunk,
-                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
-                };
-                if chunk.is_empty() {
-                    return Ok(None);
-                }
-                let other = (0..chunk.len()).find(|&at| match chunk[at] {
-                    b'\n' => false,
-                    b'\r' => chunk.get(at + 1) != Some(&b'\n'),
-                    byte => !is_trailing_blank(byte),
-                });
-                let blank = &chunk[..other.unwrap_or(chunk.len())];
-                self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
-                let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
-                    Some(end) => {
-                        leading.clear();
-                        leading_count = 0;
-                        &blank[end + 1..]
-                    }
-                    None => blank,
-                };
-                // Only spaces and tabs: a CR here would be followed by its LF.
-                leading_count += since_line_end.len();
-                let room = LINE_CAP - leading.len();
-                leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
-                (blank.len(), other.is_some())
-            };
-            self.input.consume(used);
-            if found {
-                break;
-            }
-        }
-        let mut line = match self.next_line()? {
-            Some(line) => line,
-            None => return Ok(None),
-        };
-        // A line that is blank after all (its CRLF was split between two
-        // buffers) has no text: its leading blanks were trailing ones.
-        if leading_count > 0 && !line.text.is_empty() {
-            let mut text = String::from_utf8_lossy(&leading).into_owned();
-            text.push_str(&line.text);
-            let mut kept = LINE_CAP.min(text.len());
-            while !text.is_char_boundary(kept) {
-                kept -= 1;
-            }
-            text.truncate(kept);
-            line.text = text;
-            line.chars += leading_count;
-        }
-        Ok(Some(line))
-    }
-}
-
-// ---------------------------------------------------------------------------
 // Move generation
 // ---------------------------------------------------------------------------
 
@@ -701,8 +353,376 @@ impl<'a> Chase<'a> {
     }
 }
 
+// ===========================================================================
+// Input and output: reading the input as the statement allows it, and
+// writing the answer or a one-line error. The algorithm is all above.
+// ===========================================================================
+
 // ---------------------------------------------------------------------------
-// Program
+// Reading the position
+// ---------------------------------------------------------------------------
+
+/// Reads the whole input: 8 board rows (rank 8 first) and the turn word, then
+/// nothing but blank lines. Accepts CRLF line ends, trailing blanks and a
+/// missing final newline. Reads line by line, so trailing newlines by the
+/// million cost time but no memory.
+fn read_position<R: BufRead>(input: R) -> Result<(Board, Side), String> {
+    let mut lines = LineReader::new(input);
+    let mut board = [Square::Empty; 64];
+    for row in 0..8 {
+        let rank = 7 - row;
+        match lines.next_line()? {
+            Some(line) => parse_board_row(&line, rank, &mut board)?,
+            None => {
+                return Err(format!(
+                    "line {}: expected rank {} of the board (8 characters from .wWbB), found end of input",
+                    row + 1,
+                    rank + 1
+                ))
+            }
+        }
+    }
+
+    let side = match lines.next_line()? {
+        None => return Err("line 9: expected WHITE or BLACK, found end of input".to_string()),
+        Some(line) => match line.text.as_str() {
+            "WHITE" => Side::White,
+            "BLACK" => Side::Black,
+            other => {
+                return Err(format!(
+                    "line 9: expected WHITE or BLACK, found {}",
+                    shown(other)
+                ))
+            }
+        },
+    };
+    // Blank lines after the turn are just trailing newlines (skipped in bulk).
+    while let Some(line) = lines.next_non_blank_line()? {
+        if !line.text.is_empty() {
+            return Err(format!(
+                "line {}: expected nothing after the turn line, found {}",
+                line.number,
+                shown(&line.text)
+            ));
+        }
+    }
+    Ok((board, side))
+}
+
+/// Reads one board row into `board`, checking the alphabet, the length, that
+/// pieces stand on dark squares, and that no man stands on its crowning rank.
+fn parse_board_row(line: &Line, rank: usize, board: &mut Board) -> Result<(), String> {
+    let line_number = line.number;
+    if line.chars != 8 {
+        return Err(format!(
+            "line {}: expected rank {} of the board as 8 characters from .wWbB, found {} ({} characters)",
+            line_number,
+            rank + 1,
+            shown(&line.text),
+            line.chars
+        ));
+    }
+    for (file, c) in line.text.chars().enumerate() {
+        let square = rank * 8 + file;
+        let mut name = String::new();
+        push_square_name(&mut name, square);
+        let content = match c {
+            '.' => Square::Empty,
+            'w' => Square::Man(Side::White),
+            'W' => Square::King(Side::White),
+            'b' => Square::Man(Side::Black),
+            'B' => Square::King(Side::Black),
+            _ => {
+                return Err(format!(
+                    "line {}: expected one of .wWbB at {}, found {:?}",
+                    line_number, name, c
+                ))
+            }
+        };
+        if content == Square::Empty {
+            continue;
+        }
+        // a1 is dark, so dark squares have an even rank + file.
+        if (rank + file) % 2 == 1 {
+            return Err(format!(
+                "line {}: expected pieces on dark squares only, found {:?} on the light square {}",
+                line_number, c, name
+            ));
+        }
+        if let Square::Man(side) = content {
+            if rank == side.crowning_rank() {
+                return Err(format!(
+                    "line {}: expected no man on its crowning rank (it would be a king), found {:?} on {}",
+                    line_number, c, name
+                ));
+            }
+        }
+        board[square] = content;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Reading lines with bounded memory
+// ---------------------------------------------------------------------------
+
+/// The most of one line kept in memory. Every valid line is far shorter, so a
+/// line that was cut is wrong anyway; its length is still counted in full for
+/// the message. This keeps memory flat whatever the input: megabytes of
+/// trailing newlines are valid, and megabytes of garbage must be rejected.
+const LINE_CAP: usize = 256;
+
+/// Blanks that may trail a line and do not count: spaces and tabs. A CR is
+/// part of the line end only right before a LF (a CRLF line end); anywhere
+/// else it is an ordinary character, which no valid line holds.
+fn is_trailing_blank(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t'
+}
+
+/// One line of input, without its line end and its trailing blanks.
+struct Line {
+    /// 1-based line number.
+    number: usize,
+    /// The text, or its first `LINE_CAP` bytes when the line is longer.
+    text: String,
+    /// Characters in the whole line, even when `text` was cut.
+    chars: usize,
+}
+
+/// Hands out the input one line at a time, holding no more than `LINE_CAP`
+/// bytes of it (plus the reader's buffer).
+struct LineReader<R> {
+    input: R,
+    lines_read: usize,
+}
+
+/// Appends `byte` unless `buffer` is full; says whether it fitted.
+fn keep(buffer: &mut Vec<u8>, byte: u8) -> bool {
+    if buffer.len() < LINE_CAP {
+        buffer.push(byte);
+        true
+    } else {
+        false
+    }
+}
+
+/// One line as it is read, byte by byte: its text so far, and the blanks
+/// after the last other byte, which join the text only if more text follows.
+#[derive(Default)]
+struct LineBuilder {
+    kept: Vec<u8>,
+    blanks: Vec<u8>,
+    blank_count: usize,
+    chars: usize,
+    cut: bool,
+    /// The last byte was a CR: the line end if a LF follows, else a character.
+    after_cr: bool,
+}
+
+impl LineBuilder {
+    /// Takes one byte of the line (never its LF).
+    fn push(&mut self, byte: u8) {
+        if self.after_cr {
+            self.after_cr = false;
+            self.push_text(b'\r');
+        }
+        if byte == b'\r' {
+            self.after_cr = true;
+        } else if is_trailing_blank(byte) {
+            keep(&mut self.blanks, byte);
+            self.blank_count += 1;
+        } else {
+            self.push_text(byte);
+        }
+    }
+
+    /// Takes a byte that is not a blank: the blanks before it count.
+    fn push_text(&mut self, byte: u8) {
+        self.cut |= self.blank_count > self.blanks.len();
+        for &blank in &self.blanks {
+            self.cut |= !keep(&mut self.kept, blank);
+        }
+        self.chars += self.blank_count;
+        self.blanks.clear();
+        self.blank_count = 0;
+        self.cut |= !keep(&mut self.kept, byte);
+        // Count characters by their first byte.
+        if byte & 0xC0 != 0x80 {
+            self.chars += 1;
+        }
+    }
+
+    /// Ends the line, at a LF (`by_line_feed`) or at the end of the input. A
+    /// CR right before the LF is the CRLF line end; a CR last in the input is
+    /// not a line end, so it stays in the text.
+    fn finish(&mut self, by_line_feed: bool) {
+        if self.after_cr && !by_line_feed {
+            self.push_text(b'\r');
+        }
+        self.after_cr = false;
+    }
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            lines_read: 0,
+        }
+    }
+
+    /// The next line, or None at the end of the input. A byte-order mark at
+    /// the very start (Windows editors add one) is skipped. Fails when the
+    /// input cannot be read or the kept text is not UTF-8.
+    fn next_line(&mut self) -> Result<Option<Line>, String> {
+        let mut line = LineBuilder::default();
+        let (any_byte, line_ended) = self.read_into(&mut line)?;
+        if !any_byte {
+            return Ok(None);
+        }
+        line.finish(line_ended);
+        self.lines_read += 1;
+        let number = self.lines_read;
+        let (mut kept, mut chars, cut) = (line.kept, line.chars, line.cut);
+        if number == 1 && kept.starts_with(b"\xEF\xBB\xBF") {
+            kept.drain(..3);
+            chars -= 1;
+        }
+        let text = utf8_text(kept, cut, number)?;
+        Ok(Some(Line {
+            number,
+            text,
+            chars,
+        }))
+    }
+
+    /// Hands `line` the bytes up to the next LF (not the LF itself) or the
+    /// end of the input. Returns whether there was any byte, LF included,
+    /// and whether a LF ended the line.
+    fn read_into(&mut self, line: &mut LineBuilder) -> Result<(bool, bool), String> {
+        let mut any_byte = false;
+        let mut line_ended = false;
+        while !line_ended {
+            let used = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    break;
+                }
+                any_byte = true;
+                let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        line_ended = true;
+                        (&chunk[..end], end + 1)
+                    }
+                    None => (chunk, chunk.len()),
+                };
+                for &byte in content {
+                    line.push(byte);
+                }
+                used
+            };
+            self.input.consume(used);
+        }
+        Ok((any_byte, line_ended))
+    }
+
+    /// Skips blank lines in bulk, where only their blankness matters (the
+    /// end of the input): a whole buffer at a time is searched for a byte
+    /// other than a space, a tab, a LF or the CR of a CRLF, and its line ends
+    /// are counted, instead of building each line. Returns the line holding
+    /// the first such byte, whole and numbered as `next_line` would return
+    /// it, or None at the end of the input. (A CR last in a buffer cannot be
+    /// told from there; its line is returned, blank or not.)
+    fn next_non_blank_line(&mut self) -> Result<Option<Line>, String> {
+        // The blanks since the last line end start the line returned: the
+        // first `LINE_CAP` of them are kept, all are counted.
+        let mut leading = Vec::new();
+        let mut leading_count = 0;
+        loop {
+            let (used, found) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(format!("cannot read standard input: {}", e)),
+                };
+                if chunk.is_empty() {
+                    return Ok(None);
+                }
+                let other = (0..chunk.len()).find(|&at| match chunk[at] {
+                    b'\n' => false,
+                    b'\r' => chunk.get(at + 1) != Some(&b'\n'),
+                    byte => !is_trailing_blank(byte),
+                });
+                let blank = &chunk[..other.unwrap_or(chunk.len())];
+                self.lines_read += blank.iter().filter(|&&byte| byte == b'\n').count();
+                let since_line_end = match blank.iter().rposition(|&byte| byte == b'\n') {
+                    Some(end) => {
+                        leading.clear();
+                        leading_count = 0;
+                        &blank[end + 1..]
+                    }
+                    None => blank,
+                };
+                // Only spaces and tabs: a CR here would be followed by its LF.
+                leading_count += since_line_end.len();
+                let room = LINE_CAP - leading.len();
+                leading.extend_from_slice(&since_line_end[..room.min(since_line_end.len())]);
+                (blank.len(), other.is_some())
+            };
+            self.input.consume(used);
+            if found {
+                break;
+            }
+        }
+        let mut line = match self.next_line()? {
+            Some(line) => line,
+            None => return Ok(None),
+        };
+        // A line that is blank after all (its CRLF was split between two
+        // buffers) has no text: its leading blanks were trailing ones.
+        if leading_count > 0 && !line.text.is_empty() {
+            let mut text = String::from_utf8_lossy(&leading).into_owned();
+            text.push_str(&line.text);
+            let mut kept = LINE_CAP.min(text.len());
+            while !text.is_char_boundary(kept) {
+                kept -= 1;
+            }
+            text.truncate(kept);
+            line.text = text;
+            line.chars += leading_count;
+        }
+        Ok(Some(line))
+    }
+}
+
+/// The bytes kept of a line (or of a token) as text, or an error naming the
+/// line and the first byte that is not UTF-8. Bytes kept of a longer text
+/// (`cut`) may end inside a character: its first bytes are dropped.
+fn utf8_text(kept: Vec<u8>, cut: bool, line: usize) -> Result<String, String> {
+    match String::from_utf8(kept) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            if cut && e.utf8_error().error_len().is_none() {
+                // The cut fell inside a character: drop its first bytes.
+                Ok(String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned())
+            } else {
+                Err(format!(
+                    "line {}: expected UTF-8 text, found the non-UTF-8 byte 0x{:02X}",
+                    line,
+                    e.as_bytes()[valid]
+                ))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writing the answer; the program
 // ---------------------------------------------------------------------------
 
 /// Formats the answer: the count, then one move per line.
@@ -715,6 +735,12 @@ fn render_answer(moves: &[String]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The answer to the whole input: the legal moves, counted and listed.
+fn answer_to<R: BufRead>(input: R) -> Result<String, String> {
+    let (board, side) = read_position(input)?;
+    Ok(render_answer(&legal_moves(&board, side)))
 }
 
 /// Offending input as a message quotes it: escaped by `{:?}` (a tab shows as
@@ -771,8 +797,7 @@ fn opened_read_write(fdinfo: &str) -> bool {
 
 fn main() {
     let stdin = io::stdin();
-    let answer =
-        read_position(stdin.lock()).map(|(board, side)| render_answer(&legal_moves(&board, side)));
+    let answer = answer_to(stdin.lock());
     let written = answer.and_then(|answer| {
         if stdout_is_closed() {
             return Err("cannot write the answer: standard output is closed".to_string());
