@@ -6,9 +6,13 @@
 use super::Failing;
 use crate::rng::Rng;
 
-/// Accepts `output` when it matches `expected` line by line.
+mod moves;
+
+/// Accepts `output` when it matches `expected` line by line; when the total
+/// is wrong, the report also lists each side's moves (see `moves`).
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
+        .map_err(|first| moves::explained(first, input, expected, output))
 }
 
 /// The input in the canonical form of the problem package (what
