@@ -8,9 +8,13 @@
 use super::Failing;
 use crate::rng::Rng;
 
-/// Accepts `output` when it matches `expected` line by line.
+mod moves;
+
+/// Accepts `output` when it matches `expected` line by line; when a side's
+/// count is wrong, the report also lists that side's moves (see `moves`).
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
+        .map_err(|first| moves::explained(first, input, expected, output))
 }
 
 /// Row (0 = bottom) and column (0 = left) of square 1–32: square 1 is in the
