@@ -168,7 +168,10 @@ pub fn explained(first_difference: String, input: &str, expected: &str, output: 
     let (Some(want), Some(given)) = (one_number(expected), one_number(output)) else {
         return first_difference;
     };
-    let Some(sides) = both_sides(input).filter(|_| want != given) else {
+    if want == given {
+        return first_difference;
+    }
+    let Some(sides) = both_sides(input) else {
         return first_difference;
     };
     let [black, white] = &sides;
@@ -448,6 +451,16 @@ mod tests {
         // The right number, wrongly written: nothing to explain.
         let why = explained("first".to_string(), ONE_JUMPS_ONE_SLIDES, "4\n", " 4\n");
         assert_eq!(why, "first");
+    }
+
+    #[test]
+    fn an_expected_total_the_move_list_disagrees_with_is_said_and_not_explained() {
+        let why = check(ONE_JUMPS_ONE_SLIDES, "5\n", "6\n").unwrap_err();
+        assert!(
+            why.ends_with("\n(the judge's own move list counts 4, not the expected 5: not listed)"),
+            "{}",
+            why
+        );
     }
 
     #[test]

@@ -466,6 +466,18 @@ mod tests {
     }
 
     #[test]
+    fn an_expected_count_the_move_list_disagrees_with_is_said_and_not_explained() {
+        let why = check(CIRCLE, "3 1\n", "1 1\n").unwrap_err();
+        assert!(
+            why.ends_with(
+                "\n(the judge's own move list counts 2 for Black, not the expected 3: not listed)"
+            ),
+            "{}",
+            why
+        );
+    }
+
+    #[test]
     fn long_lists_are_cut_after_twenty_moves() {
         // Six black pieces, four of them on an edge: 21 simple moves.
         let input = "6 6 8 14 16 27 29\n0\n";
