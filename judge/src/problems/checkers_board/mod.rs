@@ -6,6 +6,8 @@
 use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
+mod moves;
+
 /// All the judge knows of checkers_board, for the table of problems.
 pub const PROBLEM: Problem = Problem {
     name: "checkers_board",
@@ -27,9 +29,11 @@ pub const PROBLEM: Problem = Problem {
     },
 };
 
-/// Accepts `output` when it matches `expected` line by line.
+/// Accepts `output` when it matches `expected` line by line; when the total
+/// is wrong, the report also lists each side's moves (see `moves`).
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
+        .map_err(|first| moves::explained(first, input, expected, output))
 }
 
 /// The input in the canonical form of the problem package (what

@@ -8,6 +8,8 @@
 use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
+mod moves;
+
 /// All the judge knows of checkers_pos, for the table of problems.
 pub const PROBLEM: Problem = Problem {
     name: "checkers_pos",
@@ -29,9 +31,11 @@ pub const PROBLEM: Problem = Problem {
     },
 };
 
-/// Accepts `output` when it matches `expected` line by line.
+/// Accepts `output` when it matches `expected` line by line; when a side's
+/// count is wrong, the report also lists that side's moves (see `moves`).
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
+        .map_err(|first| moves::explained(first, input, expected, output))
 }
 
 /// Row (0 = bottom) and column (0 = left) of square 1–32: square 1 is in the

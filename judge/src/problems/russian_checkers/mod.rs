@@ -8,7 +8,7 @@
 use super::{Failing, Package, Problem};
 
 use crate::rng::Rng;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// All the judge knows of russian_checkers, for the table of problems.
 pub const PROBLEM: Problem = Problem {
@@ -32,7 +32,8 @@ pub const PROBLEM: Problem = Problem {
 };
 
 /// Accepts `output` when it matches `expected` line by line; otherwise says
-/// where it first differs, then which moves are missing and which are extra.
+/// where it first differs, then which of the side to play's moves are
+/// missing, which are extra (not its moves) and which are repeated.
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     let Err(first_difference) = crate::lines::check(input, expected, output) else {
         return Ok(());
@@ -51,16 +52,40 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     let got: Vec<&str> = moves(output).collect();
     let missing = minus(&want, &got);
     let extra = minus(&got, &want);
+    let side = side_to_play(input).unwrap_or("the side to play");
     if !missing.is_empty() {
-        why.push(listed("missing", &missing));
+        why.push(listed(
+            &format!("missing {} of {}'s moves", missing.len(), side),
+            &missing,
+        ));
     }
-    if !extra.is_empty() {
-        why.push(listed("extra", &extra));
+    // An extra move is either not a move of the side at all, or a right one
+    // printed more than once (`repeated`).
+    let legal: BTreeSet<&str> = want.iter().copied().collect();
+    let (repeated, wrong): (Vec<&str>, Vec<&str>) = extra.iter().partition(|m| legal.contains(*m));
+    if !wrong.is_empty() {
+        why.push(listed(
+            &format!("extra {}, not {}'s moves", wrong.len(), side),
+            &wrong,
+        ));
+    }
+    if !repeated.is_empty() {
+        why.push(listed(&format!("repeated {}", repeated.len()), &repeated));
     }
     if missing.is_empty() && extra.is_empty() && want != got {
         why.push("the same moves in another order: they go in byte order".to_string());
     }
     Err(why.join("\n"))
+}
+
+/// The side to play as the statement names it, from the input's turn line
+/// (line 9); `None` when the input has no such line.
+fn side_to_play(input: &str) -> Option<&'static str> {
+    match super::tidy_lines(input).get(8).copied()? {
+        "WHITE" => Some("White"),
+        "BLACK" => Some("Black"),
+        _ => None,
+    }
 }
 
 /// The most moves of an output that are compared one by one.
@@ -94,15 +119,10 @@ fn minus<'a>(a: &[&'a str], b: &[&str]) -> Vec<&'a str> {
         .collect()
 }
 
-/// `missing 3: a3-b4 c3-d4 e3-f4`, at most 20 moves shown.
+/// `missing 3 of White's moves: a3-b4 c3-d4 e3-f4`, at most 20 moves shown.
 fn listed(what: &str, moves: &[&str]) -> String {
     const SHOWN: usize = 20;
-    let mut text = format!(
-        "{} {}: {}",
-        what,
-        moves.len(),
-        moves[..moves.len().min(SHOWN)].join(" ")
-    );
+    let mut text = format!("{}: {}", what, moves[..moves.len().min(SHOWN)].join(" "));
     if moves.len() > SHOWN {
         text += &format!(" ... ({} more)", moves.len() - SHOWN);
     }
@@ -331,27 +351,60 @@ mod tests {
         assert!(check("", "2\na3-b4\nc3-d4\n", "2\r\na3-b4\r\nc3-d4").is_ok());
     }
 
+    /// White men on a3, c3 and e3 (the moves below need not be theirs:
+    /// the checker compares with the expected answer, not with the board).
+    const WHITE_TO_PLAY: &str =
+        "........\n........\n........\n........\n........\nw.w.w...\n........\n........\nWHITE\n";
+
     #[test]
-    fn names_the_missing_and_the_extra_moves() {
-        let why = check("", "3\na3-b4\nc3-b4\nc3-d4\n", "3\na3-b4\nc3-d4\ne3-f4\n").unwrap_err();
+    fn names_the_missing_and_the_extra_moves_and_whose_they_are() {
+        let why = check(
+            WHITE_TO_PLAY,
+            "3\na3-b4\nc3-b4\nc3-d4\n",
+            "3\na3-b4\nc3-d4\ne3-f4\n",
+        )
+        .unwrap_err();
         let lines: Vec<&str> = why.lines().collect();
         assert_eq!(
             lines,
             [
                 "line 3: expected \"c3-b4\", got \"c3-d4\"",
-                "missing 1: c3-b4",
-                "extra 1: e3-f4"
+                "missing 1 of White's moves: c3-b4",
+                "extra 1, not White's moves: e3-f4"
             ]
         );
     }
 
     #[test]
-    fn a_short_list_has_only_missing_moves_and_a_repeated_move_is_extra() {
-        let why = check("", "2\na3-b4\nc3-d4\n", "1\na3-b4\n").unwrap_err();
-        assert!(why.ends_with("\nmissing 1: c3-d4"), "{}", why);
+    fn the_side_to_play_is_read_as_the_rules_read_the_input() {
+        let black = WHITE_TO_PLAY.replace("WHITE\n", "BLACK \r\n\n");
+        let why = check(&format!("\u{feff}{}", black), "1\na3-b4\n", "0\n").unwrap_err();
+        assert!(
+            why.ends_with("\nmissing 1 of Black's moves: a3-b4"),
+            "{}",
+            why
+        );
+        // No turn line (not a valid input): the lists are still given.
+        let why = check("", "1\na3-b4\n", "0\n").unwrap_err();
+        assert!(
+            why.ends_with("\nmissing 1 of the side to play's moves: a3-b4"),
+            "{}",
+            why
+        );
+    }
+
+    #[test]
+    fn a_short_list_has_only_missing_moves_and_a_repeated_move_is_named_so() {
+        let why = check(WHITE_TO_PLAY, "2\na3-b4\nc3-d4\n", "1\na3-b4\n").unwrap_err();
+        assert!(
+            why.ends_with("\nmissing 1 of White's moves: c3-d4"),
+            "{}",
+            why
+        );
         assert!(!why.contains("extra"), "{}", why);
-        let why = check("", "1\na3-b4\n", "2\na3-b4\na3-b4\n").unwrap_err();
-        assert!(why.ends_with("\nextra 1: a3-b4"), "{}", why);
+        let why = check(WHITE_TO_PLAY, "1\na3-b4\n", "2\na3-b4\na3-b4\n").unwrap_err();
+        assert!(why.ends_with("\nrepeated 1: a3-b4"), "{}", why);
+        assert!(!why.contains("extra"), "{}", why);
     }
 
     #[test]
@@ -378,7 +431,11 @@ mod tests {
         let want: Vec<String> = (0..30).map(|i| format!("m{:02}", i)).collect();
         let expected = format!("30\n{}\n", want.join("\n"));
         let why = check("", &expected, "0\n").unwrap_err();
-        assert!(why.contains("missing 30: m00 m01"), "{}", why);
+        assert!(
+            why.contains("missing 30 of the side to play's moves: m00 m01"),
+            "{}",
+            why
+        );
         assert!(why.ends_with("m19 ... (10 more)"), "{}", why);
     }
 
