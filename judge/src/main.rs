@@ -42,7 +42,11 @@ fn main() {
         }
     };
     os::handle_interrupts();
-    let status = match run_mode(&options) {
+    let result = run_mode(&options);
+    // After a signal, what failed failed because the judge was stopping: the
+    // interruption is reported (with what was done so far), nothing else.
+    os::hold_if_interrupted();
+    let status = match result {
         Ok(true) => 0,
         Ok(false) => 1,
         Err(why) => {
@@ -50,7 +54,6 @@ fn main() {
             2
         }
     };
-    os::hold_if_interrupted();
     process::exit(status);
 }
 

@@ -13,7 +13,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
-use std::thread;
 
 /// Runs everything the options ask for; `Ok(true)` when all passed.
 pub fn judge(options: &Options) -> Result<bool, String> {
@@ -193,43 +192,61 @@ fn standalone_programs(
         labels.join(" and ")
     ));
     let out_dir = workspace::target_dir(root).join("judge-standalone");
-    let mut handles = Vec::new();
+    let mut builds = Vec::new();
     for compiler in &compilers {
         for (problem, tests) in &test_sets {
             for edition in build::EDITIONS {
-                let source = workspace::Files::of(root, problem.name).solution;
-                let (problem, tests) = (*problem, Arc::clone(tests));
-                let limits = model::limits(problem, options.time_limit_ms, options.memory_limit_mb);
-                let (compiler, out_dir) = (compiler.clone(), out_dir.clone());
-                handles.push(thread::spawn(move || {
-                    let key = compiler.as_ref().map_or("rustc-given", |c| c.key.as_str());
-                    let label = compiler.as_ref().map_or("--rustc", |c| c.label.as_str());
-                    let title = format!(
-                        "{} [{} {}]",
-                        problem.name,
-                        label,
-                        build::edition_label(edition)
-                    );
-                    let key = format!("{}/{}-{}", problem.name, key, edition.unwrap_or("2015"));
-                    let program = compiler.as_ref().map_err(Clone::clone).and_then(|c| {
-                        build::rustc_alone(c, &source, problem.name, edition, &out_dir.join(&c.key))
-                    });
-                    Suite {
-                        problem,
-                        title,
-                        key,
-                        program: program.map(|exe| vec![exe.into_os_string()]),
-                        tests,
-                        limits,
-                    }
-                }));
+                builds.push(Standalone {
+                    compiler: compiler.clone(),
+                    problem,
+                    edition,
+                    source: workspace::Files::of(root, problem.name).solution,
+                    out_dir: out_dir.clone(),
+                    tests: Arc::clone(tests),
+                    limits: model::limits(problem, options.time_limit_ms, options.memory_limit_mb),
+                });
             }
         }
     }
-    handles
-        .into_iter()
-        .map(|h| h.join().expect("a compile thread panicked"))
-        .collect()
+    pool::map(builds, pool::cores(), Standalone::compile)
+}
+
+/// One solution to compile alone, with one compiler and edition.
+struct Standalone {
+    compiler: Result<build::Rustc, String>,
+    problem: &'static Problem,
+    edition: Option<&'static str>,
+    source: PathBuf,
+    out_dir: PathBuf,
+    tests: Arc<Vec<Test>>,
+    limits: run::Limits,
+}
+
+impl Standalone {
+    /// The suite of the compiled program (or of why it did not compile).
+    fn compile(&self) -> Suite {
+        let (problem, edition) = (self.problem, self.edition);
+        let compiler = self.compiler.as_ref();
+        let key = compiler.map_or("rustc-given", |c| c.key.as_str());
+        let label = compiler.map_or("--rustc", |c| c.label.as_str());
+        let program = compiler.map_err(Clone::clone).and_then(|c| {
+            let dir = self.out_dir.join(&c.key);
+            build::rustc_alone(c, &self.source, problem.name, edition, &dir)
+        });
+        Suite {
+            problem,
+            title: format!(
+                "{} [{} {}]",
+                problem.name,
+                label,
+                build::edition_label(edition)
+            ),
+            key: format!("{}/{}-{}", problem.name, key, edition.unwrap_or("2015")),
+            program: program.map(|exe| vec![exe.into_os_string()]),
+            tests: self.tests.clone(),
+            limits: self.limits,
+        }
+    }
 }
 
 /// What every test run needs to know besides its suite and test.
