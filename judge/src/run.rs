@@ -88,6 +88,15 @@ pub enum End {
     OutputLimit,
 }
 
+/// For a program that uses the judge as a library (an integration test):
+/// the judge's binary, which then serves the supervisors the runs need.
+pub fn use_judge_binary(judge: &Path) {
+    #[cfg(target_os = "linux")]
+    crate::supervise::serve_from(judge);
+    #[cfg(not(target_os = "linux"))]
+    let _ = judge;
+}
+
 /// Runs `cmd` (its program and arguments; nothing else of it is used) with
 /// `input` on its stdin, under `limits`.
 pub fn run(cmd: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Outcome> {

@@ -319,6 +319,11 @@ const MAGIC: &[u8] = b"\njudge-supervisor-v1\n";
 /// in the judge's own unit tests (whose binary is the test harness) the
 /// harness running only [`tests::supervisor_hook`], which serves.
 fn supervisor_command() -> io::Result<Command> {
+    if let Some(judge) = SERVER.get() {
+        let mut cmd = Command::new(judge);
+        cmd.arg(MODE);
+        return Ok(cmd);
+    }
     let mut cmd = Command::new(std::env::current_exe()?);
     if cfg!(test) {
         cmd.args([HOOK_TEST, "--exact", "--nocapture", "--test-threads=1"])
@@ -327,6 +332,16 @@ fn supervisor_command() -> io::Result<Command> {
         cmd.arg(MODE);
     }
     Ok(cmd)
+}
+
+/// The judge's binary, when the program using the judge's library is not
+/// the judge (an integration test): it serves the supervisors instead.
+static SERVER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Has the supervisors served by `judge` (the judge's binary) rather than
+/// by this program.
+pub fn serve_from(judge: &std::path::Path) {
+    let _ = SERVER.set(judge.to_path_buf());
 }
 
 const HOOK_TEST: &str = "supervise::tests::supervisor_hook";

@@ -46,6 +46,7 @@ fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> Outcome {
         time: std::time::Duration::from_secs(20),
         memory_bytes: None,
     };
+    judge::run::use_judge_binary(Path::new(env!("CARGO_BIN_EXE_judge")));
     let mut command = Command::new(exe);
     command.args(args);
     let outcome = judge::run::run(&mut command, stdin, &limits)
@@ -105,6 +106,42 @@ fn generated(problem: &Problem, seed: u64, count: u64) -> Vec<String> {
     (0..count)
         .map(|case| problem.draw(&mut Rng::for_case(seed, case)))
         .collect()
+}
+
+/// Every input the judge writes or feeds (a stress case, a `--generate`d
+/// test, a shrink candidate) is in the judges' own format: the strict input
+/// validator accepts it as it is, over thousands of seeds.
+#[test]
+fn every_input_the_judge_feeds_is_valid_as_it_is() {
+    const SEEDS: u64 = 2000;
+    let dir = scratch("fed-inputs");
+    for problem in PROBLEMS {
+        let exe = input_validator(&dir, problem.name);
+        let mut inputs: Vec<String> = (0..SEEDS)
+            .map(|seed| problem.draw(&mut Rng::for_case(seed, 0)))
+            .collect();
+        let smaller: Vec<String> = inputs[..40]
+            .iter()
+            .flat_map(|i| problem.smaller(i))
+            .collect();
+        inputs.extend(smaller);
+        inputs.sort();
+        inputs.dedup();
+        let exe = std::sync::Arc::new(exe);
+        let verdicts = judge::pool::map(inputs, judge::pool::cores(), move |input: &String| {
+            let outcome = run(&exe, &[], input.as_bytes());
+            (outcome.code, outcome.stderr, input.clone())
+        });
+        for (code, why, input) in &verdicts {
+            assert_eq!(*code, 42, "{}: {}\n{}", problem.name, why.trim(), input);
+        }
+        println!(
+            "{}: {} inputs fed, all valid as they are",
+            problem.name,
+            verdicts.len()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Each input validator compiles alone with plain rustc under every edition

@@ -39,8 +39,9 @@ pub fn shrink(input: &str) -> Vec<String> {
         }
         run = if run > 2 { (run / 2).max(2) / 2 * 2 } else { 0 };
     }
-    // Last, for short games: one move of each side taken out anywhere.
-    if moves.len() <= 16 {
+    // Last, for short games: one move of each side taken out anywhere (a
+    // game keeps at least one move: the input says 1 to 100).
+    if (3..=16).contains(&moves.len()) {
         for i in 0..moves.len() {
             for j in (i + 1..moves.len()).step_by(2) {
                 let fewer: Vec<&str> = (0..moves.len())
