@@ -102,6 +102,18 @@ pub fn hold_if_interrupted() {
     }
 }
 
+/// What the judge has done so far (the tests judged, the stress cases run),
+/// said on stderr before the interruption when a signal stops it; each call
+/// replaces the last.
+pub fn note_progress(line: String) {
+    #[cfg(unix)]
+    if let Ok(mut note) = interrupt::NOTE.lock() {
+        *note = line;
+    }
+    #[cfg(not(unix))]
+    let _ = line;
+}
+
 /// Whether the judge is stopping (a signal came, or its output is gone): no
 /// new test should start.
 pub fn stopping() -> bool {
@@ -123,7 +135,7 @@ pub fn stop_everything() {
 #[cfg(unix)]
 mod interrupt {
     use std::fs::File;
-    use std::io::Read;
+    use std::io::{Read, Write};
     use std::os::raw::{c_int, c_void};
     use std::os::unix::io::FromRawFd;
     use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
@@ -154,6 +166,8 @@ mod interrupt {
     static SIGNAL: AtomicI32 = AtomicI32::new(0);
     /// Write end of the pipe that wakes the watcher thread; -1 before install.
     static WAKE: AtomicI32 = AtomicI32::new(-1);
+    /// See `note_progress`.
+    pub static NOTE: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
     /// Process groups being started now (between the gate and their
     /// registration).
     static STARTING: AtomicUsize = AtomicUsize::new(0);
@@ -259,10 +273,14 @@ mod interrupt {
             if wake.read(&mut byte).is_ok() {
                 stop_everything();
                 let signal = SIGNAL.load(Ordering::SeqCst);
-                let _ = std::io::Write::write_all(
-                    &mut std::io::stderr(),
-                    b"judge: interrupted; the programs under test were killed\n",
-                );
+                let mut stderr = std::io::stderr();
+                if let Ok(note) = NOTE.lock() {
+                    if !note.is_empty() {
+                        let _ = writeln!(stderr, "{}", note);
+                    }
+                }
+                let _ =
+                    stderr.write_all(b"judge: interrupted; the programs under test were killed\n");
                 std::process::exit(128 + signal);
             }
         });

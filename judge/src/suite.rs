@@ -7,7 +7,7 @@ use crate::options::{Options, MAX_JOBS};
 use crate::problems::Problem;
 use crate::report::{JsonReporter, Reporter, TableReporter};
 use crate::text::{counted, warn};
-use crate::{build, command, pool, run, verdict, workspace};
+use crate::{build, command, os, pool, run, verdict, workspace};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -68,13 +68,29 @@ fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Report
         1 => options.jobs.unwrap_or_else(pool::cores).min(MAX_JOBS),
         _ => 1,
     };
-    let mut results = {
+    let jobs_len = jobs.len();
+    let results = {
         let suites = suites.clone();
         pool::ordered(jobs.len(), workers, move |i| {
             let (s, t) = jobs[i];
             judge_test(&suites[s], &suites[s].tests[t], &settings)
         })
     };
+    // The tally so far, said if a signal stops the judge.
+    let (mut ok, mut not_ok) = (0, 0);
+    let left = jobs_len;
+    let mut results = results.inspect(move |judged| {
+        match judged.passed() {
+            true => ok += 1,
+            false => not_ok += 1,
+        }
+        os::note_progress(format!(
+            "judge: {} passed, {} failed, {} not judged when the judge was stopped",
+            ok,
+            not_ok,
+            left - ok - not_ok
+        ));
+    });
     let (mut passed, mut failed) = (0, 0);
     for (suite, baseline) in suites.iter().zip(&baselines) {
         let (p, f) = judge_suite(suite, baseline.as_ref(), &mut results, options, reporter);

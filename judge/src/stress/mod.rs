@@ -104,6 +104,12 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         counted(done, "cases"),
         rate_text(rate)
     ));
+    crate::os::note_progress(format!(
+        "judge: {} on case {} (seed {}); stopped while shrinking it",
+        failure.verdict,
+        index + 1,
+        seed
+    ));
     let found = shrink_and_replay(&programs, problem, (index, seed), case)?;
     if let Some(line) = &found.flaky {
         say(line);

@@ -31,7 +31,14 @@ pub fn find_failure(
     let mut index = 0;
     let first = loop {
         match results.next_within(PROGRESS_TICK) {
-            Next::Ready(Ok(case)) if case.failure.is_none() => index += 1,
+            Next::Ready(Ok(case)) if case.failure.is_none() => {
+                index += 1;
+                crate::os::note_progress(format!(
+                    "judge: {} run without a failure, seed {}",
+                    crate::text::counted(index, "cases"),
+                    seed
+                ));
+            }
             Next::Ready(judged) => break Some((index, judged)),
             Next::Pending => progress.show(results.finished(), cases, seed),
             Next::Done => break None,
