@@ -88,7 +88,7 @@ impl TableReporter {
                 say_detail(
                     &format!("  {}  ", verdict_cell(failure.verdict, self.colour)),
                     &format!(
-                        "the same on {} more: {}{}",
+                        "the same on the next {}: {}{}",
                         counted(n, "tests"),
                         shown.join(", "),
                         more
