@@ -25,6 +25,9 @@ mod stress;
 mod suite;
 #[cfg(target_os = "linux")]
 mod supervise;
+mod svg;
+mod svg_board;
+mod svg_figures;
 mod verdict;
 
 use options::{parse_args, Options, USAGE};
@@ -64,6 +67,13 @@ fn main() {
         }
         return;
     }
+    if options.figures || options.draw.is_some() {
+        if let Err(why) = draw(&options) {
+            warn(&format!("judge: {}", why));
+            process::exit(2);
+        }
+        return;
+    }
     if options.stress.is_some() || options.generate.is_some() {
         let status = stress_or_generate(&options);
         os::hold_if_interrupted();
@@ -77,6 +87,23 @@ fn main() {
         Err(why) => {
             warn(&format!("judge: {}", why));
             process::exit(2);
+        }
+    }
+}
+
+/// `--figures` or `--draw`.
+fn draw(options: &Options) -> Result<(), String> {
+    match &options.draw {
+        None => svg_figures::write_all(&options.problems),
+        Some(input) => {
+            let svg = svg_figures::draw_one(
+                options.problems[0],
+                input,
+                options.answer.as_deref(),
+                options.arrows.as_deref().unwrap_or(""),
+            )?;
+            say(svg.trim_end());
+            Ok(())
         }
     }
 }

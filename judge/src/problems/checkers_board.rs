@@ -3,6 +3,8 @@
 //! The input is 8 rows of `W`, `B` and `.` or a space (row 0, the top, first);
 //! the answer is one number, compared line by line.
 
+pub mod figure;
+
 use super::Failing;
 use crate::rng::Rng;
 

@@ -5,6 +5,8 @@
 //! squares (1–32); the answer is the two counts on one line, compared line by
 //! line.
 
+pub mod figure;
+
 use super::Failing;
 use crate::rng::Rng;
 

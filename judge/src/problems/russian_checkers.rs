@@ -5,6 +5,8 @@
 //! There is one right answer, so it is compared line by line; when it differs,
 //! the report also lists the moves missing from the output and the extra ones.
 
+pub mod figure;
+
 use super::Failing;
 
 use crate::rng::Rng;

@@ -13,6 +13,8 @@
 //! checker here, this one tolerates CRLF, blanks at the end of the line, blank lines at
 //! the end and a missing final newline; a second line or a space inside is wrong.
 
+pub mod figure;
+
 use super::Failing;
 
 use crate::rng::Rng;
