@@ -19,6 +19,7 @@ mod problems;
 mod report;
 mod rng;
 mod run;
+mod statement;
 #[cfg(test)]
 mod statements;
 mod stress;
