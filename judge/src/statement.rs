@@ -39,11 +39,12 @@ fn figure_name(line: &str) -> Option<&str> {
 }
 
 /// Each figure the statement shows, with the share of the text's width it
-/// gets: its width in pixels over `PIXELS_PER_TEXT_WIDTH`, at most
-/// `MAX_SHARE` (one board takes about a third of the width, two boards
-/// side by side about four fifths).
+/// gets: its width in pixels over `PIXELS_PER_TEXT_WIDTH`, from `MIN_SHARE`
+/// (a small board stays readable) to `MAX_SHARE` (one 8x8 board takes about
+/// a third of the width, two side by side about four fifths).
 pub fn figure_widths(markdown: &str, figures: &Path) -> Result<Vec<(String, f64)>, String> {
     const PIXELS_PER_TEXT_WIDTH: f64 = 1100.0;
+    const MIN_SHARE: f64 = 0.3;
     const MAX_SHARE: f64 = 0.95;
     let mut widths = Vec::new();
     for name in markdown.lines().filter_map(figure_name) {
@@ -52,7 +53,7 @@ pub fn figure_widths(markdown: &str, figures: &Path) -> Result<Vec<(String, f64)
             .map_err(|e| format!("cannot read the figure {}: {}", path.display(), e))?;
         let pixels = svg_width(&svg)
             .ok_or_else(|| format!("{}: no width=\"...\" in its <svg>", path.display()))?;
-        let share = (pixels / PIXELS_PER_TEXT_WIDTH).min(MAX_SHARE);
+        let share = (pixels / PIXELS_PER_TEXT_WIDTH).clamp(MIN_SHARE, MAX_SHARE);
         widths.push((name.to_string(), share));
     }
     Ok(widths)
@@ -427,7 +428,7 @@ mod tests {
                 "{}: all shown in the package",
                 problem.name
             );
-            assert!(widths.iter().all(|(_, share)| (0.2..=0.95).contains(share)));
+            assert!(widths.iter().all(|(_, share)| (0.3..=0.95).contains(share)));
         }
     }
 

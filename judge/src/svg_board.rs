@@ -296,8 +296,12 @@ fn draw_arrow(svg: &mut Svg, at: (f64, f64), board: &Board, arrow: &Arrow) {
     ];
     svg.polygon(&head, dot);
     if let Some(label) = &arrow.label {
+        // Beside the first leg, a third of the way along: off the line,
+        // its head and the pieces.
         let (a, b) = (centre(at, arrow.path[0]), centre(at, arrow.path[1]));
-        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let (ux, uy) = direction(a, b);
+        let along = distance(a, b) / 3.0;
+        let (mx, my) = (a.0 + ux * along + uy * 12.0, a.1 + uy * along - ux * 12.0);
         let ring = Paint {
             fill: "#ffffff",
             stroke: ARROW,

@@ -21,7 +21,8 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
     for (number, mv) in moves.iter().enumerate() {
         first.arrows.push(Arrow {
             path: mv.squares.iter().map(|&square| place(square)).collect(),
-            label: Some((number + 1).to_string()),
+            // Numbered when there are several, in the order they are played.
+            label: (moves.len() > 1).then(|| (number + 1).to_string()),
         });
     }
     first.title = Some(format!("Before: {} moves first", side.name()));
