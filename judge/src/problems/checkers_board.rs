@@ -39,7 +39,7 @@ pub fn picture(input: &str) -> Option<String> {
     for (row, squares) in board.iter().enumerate() {
         text += &format!("{} ", row);
         for (col, &c) in squares.iter().enumerate() {
-            let dark = (row + col) % 2 == 0;
+            let dark = figure::is_dark(row, col);
             text.push(' ');
             text.push(if c == b'.' && !dark {
                 ' '

@@ -28,8 +28,9 @@ pub fn draw(input: &str, _answer: Option<&str>, arrows: &str) -> Result<String, 
     Ok(svg_board::draw(&[board], 1, "A checkers board"))
 }
 
-/// Cell (row, column) is dark when row + column is even.
-fn is_dark(row: usize, col: usize) -> bool {
+/// Cell (row, column) is dark when row + column is even (the top-left cell
+/// is dark); the ASCII picture uses it too.
+pub fn is_dark(row: usize, col: usize) -> bool {
     (row + col) % 2 == 0
 }
 

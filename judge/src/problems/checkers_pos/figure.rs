@@ -41,9 +41,9 @@ fn place(square: usize) -> (usize, usize) {
     (7 - from_bottom, col)
 }
 
-/// The numbered squares: the bottom-left cell (row 7, column 0) is light.
+/// The cells that hold a numbered square are the dark ones.
 fn is_dark(row: usize, col: usize) -> bool {
-    (row + col) % 2 == 1
+    (1..=32).any(|square| place(square) == (row, col))
 }
 
 #[cfg(test)]

@@ -38,7 +38,9 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
         });
         boards.push(before);
         let (x, y) = (from.1, 3 - from.0);
-        let mover = grid[x][y].take().ok_or("a move from an empty square")?;
+        let mover = grid[x][y]
+            .take()
+            .ok_or_else(|| format!("move {} starts on an empty square", number + 1))?;
         grid[to.1][3 - to.0] = Some(mover);
     }
     let mut last = board(&grid);
