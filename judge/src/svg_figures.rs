@@ -194,6 +194,32 @@ mod tests {
     }
 
     #[test]
+    fn draw_reads_an_input_and_its_answer() {
+        let post_facto = PROBLEMS
+            .iter()
+            .find(|p| p.name == "checks_post_facto")
+            .unwrap();
+        let samples = crate::suite::workspace_root()
+            .join("samples")
+            .join("checks_post_facto");
+        let input = samples.join("03-backward-move-needs-king.in");
+        let answer = samples.join("03-backward-move-needs-king.out");
+        let svg = draw_one(post_facto, &input, Some(&answer), "").unwrap();
+        assert!(svg.contains(">After</text>"), "{}", svg);
+        let moves = draw_one(post_facto, &input, None, "").unwrap();
+        assert!(!moves.contains(">After</text>") && moves.contains("<polyline"));
+        assert!(
+            draw_one(post_facto, &answer, None, "").is_err(),
+            "not a move list"
+        );
+        let missing = samples.join("no-such-file.in");
+        let why = draw_one(post_facto, &missing, None, "").unwrap_err();
+        assert!(why.starts_with("cannot read ") && why.contains("no-such-file.in"));
+        let why = draw_one(post_facto, &input, Some(&input), "").unwrap_err();
+        assert!(why.contains("expected 8 lines"), "{}", why);
+    }
+
+    #[test]
     fn a_list_line_names_its_files_and_arrows() {
         let list = "# comment\n\nboard - -\nex a.in a.out c3-d4 e5:c7:e1\n";
         let figures = read_list(list).unwrap();

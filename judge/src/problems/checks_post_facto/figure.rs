@@ -6,18 +6,17 @@
 use crate::svg_board::{self, Arrow, Board, Colour, Piece};
 use crate::svg_figures::paths;
 
-/// The numbered board; with `answer`, the answer's two boards with the
-/// input's moves on the first; `arrows` (`18-14`, `10x3x12`) go on the
-/// first board.
+/// The numbered board, with the input's moves as arrows (numbered when
+/// there are several) when there is an input; with `answer`, its board
+/// before the moves under them, beside its board after them. `arrows`
+/// (`18-14`, `10x3x12`) go on the first board.
 pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String> {
     let mut first = numbered_board();
     first.arrows = paths(arrows, |name| super::parse_square(name).map(place))?;
-    let Some(answer) = answer else {
+    if input.trim().is_empty() {
         return Ok(svg_board::draw(&[first], 1, "The numbered board"));
-    };
+    }
     let (side, moves) = super::parse_input(input)?;
-    let (before, after) = super::parse_answer(answer)?;
-    first.pieces = pieces(&before);
     for (number, mv) in moves.iter().enumerate() {
         first.arrows.push(Arrow {
             path: mv.squares.iter().map(|&square| place(square)).collect(),
@@ -25,6 +24,12 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
             label: (moves.len() > 1).then(|| (number + 1).to_string()),
         });
     }
+    let Some(answer) = answer else {
+        first.title = Some(format!("{} moves first", side.name()));
+        return Ok(svg_board::draw(&[first], 1, "The moves"));
+    };
+    let (before, after) = super::parse_answer(answer)?;
+    first.pieces = pieces(&before);
     first.title = Some(format!("Before: {} moves first", side.name()));
     let mut second = numbered_board();
     second.pieces = pieces(&after);
