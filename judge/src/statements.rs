@@ -1,6 +1,8 @@
-//! The statements tell the limits the judge applies: each problem's
-//! `README.md` has a `## Limits` section naming its time limit (CPU time) and
-//! its memory limit, and those figures must be the judge's own (`PROBLEMS`).
+//! What the statements must say, and must not: each problem's `README.md`
+//! has a `## Limits` section naming its time limit (CPU time) and its memory
+//! limit, which must be the judge's own (`PROBLEMS`); and its package
+//! statement, rendered, speaks to contestants only (no word of this
+//! repository's program, judge or test files).
 
 use std::fs;
 
