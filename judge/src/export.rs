@@ -6,9 +6,9 @@
 //! never written twice:
 //! - `problem.yaml`: the problem's facts from its row in `problems/mod.rs`,
 //!   the rights owner from `LICENSE-MIT`'s copyright line;
-//! - `problem_statement/problem.en.tex`: `<problem>/README.md` through
-//!   `pandoc` (see `statement_markdown` for the lines only the repository
-//!   needs, which are left out);
+//! - `problem_statement/`: `<problem>/README.md` through `pandoc` into
+//!   `problem.en.tex`, and the figures it shows converted (see
+//!   `statement.rs`, which also says which lines only the repository needs);
 //! - `data/sample`: the samples whose name holds "seed" (the original
 //!   statement's examples); `data/secret`: the other samples, then
 //!   `GENERATED` random inputs from the problem's generator with a fixed
@@ -29,7 +29,6 @@ use crate::run::{self, End};
 use crate::{model, workspace};
 use std::collections::HashSet;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -55,6 +54,7 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
         .map(|problem| Sources::find(&root, problem))
         .collect::<Result<_, _>>()?;
     pandoc_version()?;
+    crate::statement::rsvg_convert_version()?;
     let owner = rights_owner(&read(&root.join("LICENSE-MIT"))?)?;
     crate::text::warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = problems.iter().map(|p| p.name).collect();
@@ -159,8 +159,9 @@ fn write_package(
     write(&dest.join("problem.yaml"), &problem_yaml(problem, owner))?;
     write(&dest.join(".timelimit"), &format!("{}\n", time_limit_s))?;
     let readme = read(&sources.readme)?;
-    let tex = statement_tex(problem.package.title, &statement_markdown(&readme))?;
-    write(&dest.join("problem_statement").join("problem.en.tex"), &tex)?;
+    let figures = sources.readme.with_file_name("figures");
+    let statement = dest.join("problem_statement");
+    crate::statement::write(problem.package.title, &readme, &figures, &statement)?;
     copy(
         &sources.input_validator,
         &dest
@@ -329,136 +330,6 @@ fn yaml_string(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
-/// The statement's Markdown: `<problem>/README.md` without what only makes
-/// sense inside this repository. The rule, line by line outside code blocks:
-/// - the first line, the `# <problem>` title, goes (the statement's title is
-///   the package's name, from `problem.yaml`);
-/// - a paragraph that links to the solution, `(src/main.rs)`, goes;
-/// - a link to anything but a web page (`http...`) becomes its text, so
-///   ``[`01-seed.in`](../samples/...)`` becomes `` `01-seed.in` `` and
-///   `[Input](#input)` becomes `Input`; but a link to a file in parentheses
-///   of its own, ``([`judge/src/x.rs`](../judge/src/x.rs))``, goes with them,
-///   and so does a line left empty by that.
-pub fn statement_markdown(readme: &str) -> String {
-    let mut lines: Vec<&str> = readme.lines().collect();
-    if lines.first().is_some_and(|l| l.starts_with("# ")) {
-        lines.remove(0);
-    }
-    let mut out = String::new();
-    let mut in_code = false;
-    let mut repository_only = false;
-    let mut paragraph: Vec<&str> = Vec::new();
-    for line in lines {
-        if line.trim() == REPOSITORY_ONLY || line.trim() == END_OF_REPOSITORY_ONLY {
-            flush(&mut paragraph, &mut out);
-            repository_only = line.trim() == REPOSITORY_ONLY;
-        } else if repository_only {
-            // What only this repository's solution does (the variants it
-            // tolerates, its error messages, its memory): not the contest's.
-        } else if line.trim_start().starts_with("```") {
-            flush(&mut paragraph, &mut out);
-            in_code = !in_code;
-            out.push_str(line);
-            out.push('\n');
-        } else if in_code {
-            out.push_str(line);
-            out.push('\n');
-        } else if line.trim().is_empty() {
-            flush(&mut paragraph, &mut out);
-            out.push('\n');
-        } else {
-            paragraph.push(line);
-        }
-    }
-    flush(&mut paragraph, &mut out);
-    out.trim_start().to_string()
-}
-
-/// In a statement, the lines between these two are about this repository's
-/// solution alone, and the package's statement leaves them out.
-pub const REPOSITORY_ONLY: &str = "<!-- repository only -->";
-pub const END_OF_REPOSITORY_ONLY: &str = "<!-- end of repository only -->";
-
-/// Ends a paragraph: writes it out, unless it points to the solution or is
-/// nothing but a link to a sample file (the worked examples name theirs; in
-/// a package, some are secret tests and some are not there at all).
-fn flush(paragraph: &mut Vec<&str>, out: &mut String) {
-    let only_a_sample_link = paragraph.len() == 1
-        && paragraph[0].starts_with("[`")
-        && paragraph[0].contains("](../samples/");
-    if !only_a_sample_link && !paragraph.iter().any(|l| l.contains("](src/main.rs)")) {
-        for line in paragraph.iter() {
-            let line = local_links_as_text(line);
-            if !line.trim().is_empty() {
-                out.push_str(&line);
-                out.push('\n');
-            }
-        }
-    }
-    paragraph.clear();
-}
-
-/// `[text](target)` becomes `text`, unless the target is a web address; a
-/// link to a file in parentheses of its own goes with them.
-fn local_links_as_text(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(open) = rest.find('[') {
-        let link = rest[open..].find("](").and_then(|mid| {
-            let close = rest[open + mid..].find(')')?;
-            Some((open + mid, open + mid + close))
-        });
-        let Some((mid, close)) = link else { break };
-        let text = &rest[open + 1..mid];
-        let target = &rest[mid + 2..close];
-        let web = target.starts_with("http://") || target.starts_with("https://");
-        let file = !web && !target.starts_with('#');
-        let before = &rest[..open];
-        let after = &rest[close + 1..];
-        if file && before.ends_with('(') && after.starts_with(')') {
-            out.push_str(before[..before.len() - 1].trim_end());
-            rest = &after[1..];
-            continue;
-        }
-        out.push_str(before);
-        out.push_str(if web { &rest[open..=close] } else { text });
-        rest = after;
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The statement in LaTeX, as the legacy format's `problem.en.tex` wants
-/// it: `\problemname{...}`, then the body, which pandoc writes; its sections
-/// are unnumbered, as in a contest's problem set.
-fn statement_tex(title: &str, markdown: &str) -> Result<String, String> {
-    let mut pandoc = Command::new("pandoc")
-        .args(["--from=gfm", "--to=latex", "--shift-heading-level-by=-1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run pandoc: {}", e))?;
-    let mut stdin = pandoc.stdin.take().expect("piped");
-    let feeding = std::thread::scope(|scope| {
-        let feeder = scope.spawn(move || stdin.write_all(markdown.as_bytes()));
-        let out = pandoc.wait_with_output();
-        (feeder.join().expect("no panic"), out)
-    });
-    let out = match feeding {
-        (Ok(()), Ok(out)) => out,
-        (Err(e), _) | (_, Err(e)) => return Err(format!("pandoc failed: {}", e)),
-    };
-    if !out.status.success() {
-        let why = String::from_utf8_lossy(&out.stderr);
-        return Err(format!("pandoc failed: {}", why.trim()));
-    }
-    let body = String::from_utf8_lossy(&out.stdout)
-        .replace("\\section{", "\\section*{")
-        .replace("\\subsection{", "\\subsection*{");
-    Ok(format!("\\problemname{{{}}}\n\n{}", title, body))
-}
-
 /// Pandoc's version, or a clear error when it is not installed.
 fn pandoc_version() -> Result<String, String> {
     let out = Command::new("pandoc")
@@ -528,43 +399,6 @@ mod tests {
     use crate::problems::PROBLEMS;
 
     #[test]
-    fn the_package_statements_say_nothing_of_this_repository() {
-        let root = workspace::root();
-        for problem in PROBLEMS {
-            let readme = read(&root.join(problem.name).join("README.md")).unwrap();
-            let starts = readme.matches(REPOSITORY_ONLY).count();
-            assert!(starts >= 2, "{}: repository-only parts", problem.name);
-            assert_eq!(
-                starts,
-                readme.matches(END_OF_REPOSITORY_ONLY).count(),
-                "{}: every repository-only part ends",
-                problem.name
-            );
-            let statement = statement_markdown(&readme);
-            for word in [
-                "repository",
-                "standard error",
-                "tolerates",
-                "few MB",
-                "](",
-                "<!--",
-                "../samples",
-            ] {
-                assert!(
-                    !statement.contains(word),
-                    "{}'s package statement says {:?}:\n{}",
-                    problem.name,
-                    word,
-                    statement
-                );
-            }
-            for kept in ["## Input", "## Output", "## Limits", "## Worked examples"] {
-                assert!(statement.contains(kept), "{}: {}", problem.name, kept);
-            }
-        }
-    }
-
-    #[test]
     fn every_failing_submission_applies_to_the_solution_as_it_is() {
         let root = workspace::root();
         for problem in PROBLEMS {
@@ -598,48 +432,6 @@ mod tests {
             let why = failing_source(solution, "p", &failing).unwrap_err();
             assert!(why.contains("update its FAILING entry"), "{}", why);
         }
-    }
-
-    #[test]
-    fn the_statement_drops_the_title_and_the_pointer_to_the_solution() {
-        let readme = "# checkers_board\n\nSource: TopCoder.\n\n\
-                      The solution is [`src/main.rs`](src/main.rs). Its samples are in\n\
-                      [`../samples/x/`](../samples/x/).\n\n## Input\n\nText.\n";
-        assert_eq!(
-            statement_markdown(readme),
-            "Source: TopCoder.\n\n\n## Input\n\nText.\n"
-        );
-    }
-
-    #[test]
-    fn local_links_become_their_text_and_web_links_stay() {
-        let line = "see [Input](#input), [`a.in`](../samples/p/a.in) and [it](https://x.org/).";
-        assert_eq!(
-            local_links_as_text(line),
-            "see Input, `a.in` and [it](https://x.org/)."
-        );
-        assert_eq!(local_links_as_text("a [b] c (d)"), "a [b] c (d)");
-        assert_eq!(
-            local_links_as_text("Its checker ([`x.rs`](../judge/x.rs)) replays"),
-            "Its checker replays"
-        );
-        assert_eq!(local_links_as_text("([`x.rs`](../judge/x.rs))"), "");
-        assert_eq!(local_links_as_text("(see [Input](#input))"), "(see Input)");
-    }
-
-    #[test]
-    fn a_line_left_empty_goes_and_the_paragraph_stays_whole() {
-        let readme = "# t\n\nIts checker\n([`x.rs`](../judge/x.rs))\nreplays.\n";
-        assert_eq!(statement_markdown(readme), "Its checker\nreplays.\n");
-    }
-
-    #[test]
-    fn code_blocks_are_kept_as_they_are() {
-        let readme = "# t\n\n```\n[x](src/main.rs)\n\n[y](#y)\n```\n";
-        assert_eq!(
-            statement_markdown(readme),
-            "```\n[x](src/main.rs)\n\n[y](#y)\n```\n"
-        );
     }
 
     #[test]

@@ -4,12 +4,16 @@
 //! - os, text, json, rng, workspace, command: leaves (the judge's own
 //!   signals, printing, JSON writing, random numbers, where files are, how
 //!   `--cmd` is started);
+//! - svg, svg_board: drawing boards as SVG (the problems' `figure.rs` draw
+//!   with them);
 //! - lines, problems: the table of problems, each a folder (checker,
 //!   picture, generator, shrinker, canonical form, failing submissions);
 //! - supervise, run: running a program under limits;
 //! - verdict, build, model, pool: deciding a verdict, building programs,
 //!   the data judged and reported, the worker pool;
-//! - options, suite, report, stress, export: the modes of the command line.
+//! - options, suite, report, stress, statement, export, svg_figures: the
+//!   modes of the command line (judging, stressing, package statements and
+//!   export, figures).
 //!
 //! `tests/shape.rs` holds the layers to no import cycle (its output lists
 //! who imports whom). `src/main.rs` is the thin binary: options in, mode chosen, exit status out.
@@ -27,12 +31,16 @@ pub mod problems;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod statement;
 #[cfg(test)]
 mod statements;
 pub mod stress;
 pub mod suite;
 #[cfg(target_os = "linux")]
 pub mod supervise;
+pub mod svg;
+pub mod svg_board;
+pub mod svg_figures;
 pub mod text;
 pub mod verdict;
 pub mod workspace;

@@ -13,7 +13,7 @@
 
 use judge::options::{self, Options};
 use judge::text::{say, warn};
-use judge::{export, os, stress, suite};
+use judge::{export, os, stress, suite, svg_figures};
 use std::env;
 use std::process;
 
@@ -61,6 +61,9 @@ fn main() {
 fn run_mode(options: &Options) -> Result<bool, String> {
     if let Some(dir) = &options.export {
         return export::export(dir, &options.problems).map(|()| true);
+    }
+    if options.figures || options.draw.is_some() {
+        return svg_figures::draw_mode(options).map(|()| true);
     }
     if let Some(cases) = options.stress.or(options.generate) {
         let request = stress::Request {

@@ -82,6 +82,12 @@ Options:
   --export DIR       write a problem package (legacy ICPC/Kattis format) of
                      each PROBLEM into DIR/<short name>/: statement (needs
                      pandoc), data with our answers, validators, submissions
+  --figures          draw each PROBLEM's statement figures, listed in
+                     <problem>/figures/figures.txt, into <problem>/figures/
+  --draw FILE        print PROBLEM's board for the input FILE as SVG; with
+                     --answer FILE, the answer's moves too (as arrows, or
+                     the board after them); with --arrows \"PATHS\", more
+                     arrows in the problem's move notation (c3-d4 e5:c7)
   --rustc PATH       with --standalone, compile with this rustc too (an older
                      one, say), and judge those binaries as well
   --save DIR         with --stress, write the failing case into DIR as
@@ -115,6 +121,10 @@ pub struct Options {
     pub save: Option<PathBuf>,
     pub export: Option<PathBuf>,
     pub rustc: Option<PathBuf>,
+    pub figures: bool,
+    pub draw: Option<PathBuf>,
+    pub answer: Option<PathBuf>,
+    pub arrows: Option<String>,
 }
 
 /// The most tests run at a time.
@@ -159,7 +169,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         };
         let switch = matches!(
             flag,
-            "-h" | "--help" | "--standalone" | "--json" | "--verbose"
+            "-h" | "--help" | "--standalone" | "--json" | "--verbose" | "--figures"
         );
         if switch && inline.is_some() {
             return Err(format!("{} takes no value", flag));
@@ -224,12 +234,16 @@ fn set_option(
         "--save" => options.save = Some(PathBuf::from(value(flag)?)),
         "--export" => options.export = Some(PathBuf::from(value(flag)?)),
         "--rustc" => options.rustc = Some(PathBuf::from(value(flag)?)),
+        "--figures" => options.figures = true,
+        "--draw" => options.draw = Some(PathBuf::from(value(flag)?)),
+        "--answer" => options.answer = Some(PathBuf::from(value(flag)?)),
+        "--arrows" => options.arrows = Some(value(flag)?),
         _ => {
             return Err(format!(
                 "unknown option {} (options: --test --cmd --tests --standalone \
                  --time-limit --memory-limit -j --repeat --json --verbose \
                  --save-outputs --stress --generate --seed --save --export \
-                 --rustc --help)",
+                 --rustc --figures --draw --answer --arrows --help)",
                 arg
             ))
         }
@@ -242,6 +256,7 @@ fn check_combinations(options: &Options) -> Result<(), String> {
     let one_problem = options.problems.len() == 1;
     check_stress_options(options, one_problem)?;
     check_export_options(options)?;
+    check_figure_options(options, one_problem)?;
     if options.rustc.is_some() && !options.standalone {
         return Err("--rustc goes with --standalone".to_string());
     }
@@ -384,6 +399,48 @@ fn check_export_options(options: &Options) -> Result<(), String> {
     ];
     match others.iter().find(|(_, given)| *given) {
         Some((other, _)) => Err(format!("--export and {} do not go together", other)),
+        None => Ok(()),
+    }
+}
+
+/// `--figures` and `--draw` draw boards: they judge nothing, so they take
+/// no judging option; `--draw` needs one PROBLEM, `--answer` and `--arrows`
+/// go with it.
+fn check_figure_options(options: &Options, one_problem: bool) -> Result<(), String> {
+    let drawing = if options.figures {
+        "--figures"
+    } else if options.draw.is_some() {
+        "--draw"
+    } else {
+        if options.answer.is_some() || options.arrows.is_some() {
+            return Err("--answer and --arrows go with --draw".to_string());
+        }
+        return Ok(());
+    };
+    if options.draw.is_some() && !one_problem {
+        return Err("--draw needs exactly one PROBLEM".to_string());
+    }
+    let others = [
+        ("--draw", options.figures && options.draw.is_some()),
+        ("--answer", options.figures && options.answer.is_some()),
+        ("--arrows", options.figures && options.arrows.is_some()),
+        ("--export", options.export.is_some()),
+        ("--test", !options.test_filters.is_empty()),
+        ("--cmd", options.cmd.is_some()),
+        ("--tests", options.tests_dir.is_some()),
+        ("--standalone", options.standalone),
+        ("--time-limit", options.time_limit_ms.is_some()),
+        ("--memory-limit", options.memory_limit_mb.is_some()),
+        ("-j", options.jobs.is_some()),
+        ("--repeat", options.repeat > 1),
+        ("--json", options.json),
+        ("--verbose", options.verbose),
+        ("--save-outputs", options.save_outputs.is_some()),
+        ("--stress", options.stress.is_some()),
+        ("--generate", options.generate.is_some()),
+    ];
+    match others.iter().find(|(_, given)| *given) {
+        Some((other, _)) => Err(format!("{} and {} do not go together", drawing, other)),
         None => Ok(()),
     }
 }
@@ -541,6 +598,36 @@ mod tests {
             assert!(text.contains(problem.name), "{} is missing", problem.name);
         }
         assert!(text.lines().all(|line| line.len() <= 80));
+    }
+
+    #[test]
+    fn draw_takes_one_problem_and_figures_takes_any() {
+        let a = args(&[
+            "checkers_pos",
+            "--draw",
+            "a.in",
+            "--answer=a.out",
+            "--arrows",
+            "1-5",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(a.draw, Some(PathBuf::from("a.in")));
+        assert_eq!(a.answer, Some(PathBuf::from("a.out")));
+        assert_eq!(a.arrows.as_deref(), Some("1-5"));
+        assert!(args(&["--figures"]).unwrap().unwrap().figures);
+        assert_eq!(
+            args(&["--draw", "a.in"]).err().as_deref(),
+            Some("--draw needs exactly one PROBLEM")
+        );
+        assert_eq!(
+            args(&["checkers_pos", "--answer", "a.out"])
+                .err()
+                .as_deref(),
+            Some("--answer and --arrows go with --draw")
+        );
+        assert!(args(&["--figures", "--json"]).is_err());
+        assert!(args(&["checkers_pos", "--figures", "--draw", "a.in"]).is_err());
     }
 
     #[test]

@@ -254,6 +254,14 @@ fn help_lists_the_options() {
         "--save-outputs",
         "--export",
         "--rustc",
+        "--stress",
+        "--generate",
+        "--seed",
+        "--save",
+        "--figures",
+        "--draw",
+        "--answer",
+        "--arrows",
         "NO_COLOR",
     ] {
         assert!(r.stdout.contains(option), "{} missing from --help", option);

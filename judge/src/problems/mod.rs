@@ -22,6 +22,12 @@ pub type Checker = fn(&str, &str, &str) -> Result<(), String>;
 /// when the input is not a board.
 pub type Picture = fn(&str) -> Option<String>;
 
+/// Draws a problem's board as SVG: the input (empty for the bare board with
+/// its names or numbers), the answer when there is one (its moves become
+/// arrows where the answer is a move list or a move sequence), and more
+/// arrows in `arrows`, written as `svg_figures::paths` reads them.
+pub type Draw = fn(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String>;
+
 /// Draws a random valid input (for `--stress` and `--generate`).
 pub type Generator = fn(&mut rng::Rng) -> String;
 
@@ -35,6 +41,8 @@ pub struct Problem {
     pub name: &'static str,
     pub checker: Checker,
     pub picture: Picture,
+    /// Draws an input (and an answer) as an SVG board: `--draw`, `--figures`.
+    pub figure: Draw,
     pub generate: Generator,
     pub shrink: Shrinker,
     pub size: Size,

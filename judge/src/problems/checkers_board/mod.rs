@@ -3,6 +3,8 @@
 //! The input is 8 rows of `W`, `B` and `.` or a space (row 0, the top, first);
 //! the answer is one number, compared line by line.
 
+pub mod figure;
+
 use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
@@ -13,6 +15,7 @@ pub const PROBLEM: Problem = Problem {
     name: "checkers_board",
     checker: check,
     picture,
+    figure: figure::draw,
     generate,
     shrink,
     size,
@@ -61,7 +64,7 @@ pub fn picture(input: &str) -> Option<String> {
     for (row, squares) in board.iter().enumerate() {
         text += &format!("{} ", row);
         for (col, &c) in squares.iter().enumerate() {
-            let dark = (row + col) % 2 == 0;
+            let dark = figure::is_dark(row, col);
             text.push(' ');
             text.push(if c == b'.' && !dark {
                 ' '

@@ -5,6 +5,8 @@
 //! squares (1–32); the answer is the two counts on one line, compared line by
 //! line.
 
+pub mod figure;
+
 use super::{Failing, Package, Problem};
 use crate::rng::Rng;
 
@@ -15,6 +17,7 @@ pub const PROBLEM: Problem = Problem {
     name: "checkers_pos",
     checker: check,
     picture,
+    figure: figure::draw,
     generate,
     shrink,
     size,

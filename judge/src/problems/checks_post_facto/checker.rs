@@ -18,7 +18,7 @@ impl Side {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Side::Black => "Black",
             Side::White => "White",
@@ -45,8 +45,8 @@ impl Side {
 /// A man or a king of one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) struct Piece {
-    side: Side,
-    king: bool,
+    pub(super) side: Side,
+    pub(super) king: bool,
 }
 
 impl Piece {

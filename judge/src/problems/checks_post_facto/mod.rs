@@ -10,6 +10,8 @@
 //! so square 1 is the second cell of the top row and square 5 the first of the second.
 //! Black's men move down the board (to higher square numbers), White's men up.
 
+pub mod figure;
+
 use super::{Failing, Package, Problem};
 
 pub mod wrong_outputs;
@@ -28,6 +30,7 @@ pub const PROBLEM: Problem = Problem {
     name: "checks_post_facto",
     checker: check,
     picture,
+    figure: figure::draw,
     generate,
     shrink,
     size,

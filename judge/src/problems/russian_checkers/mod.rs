@@ -5,6 +5,8 @@
 //! There is one right answer, so it is compared line by line; when it differs,
 //! the report also lists the moves missing from the output and the extra ones.
 
+pub mod figure;
+
 use super::{Failing, Package, Problem};
 
 use crate::rng::Rng;
@@ -15,6 +17,7 @@ pub const PROBLEM: Problem = Problem {
     name: "russian_checkers",
     checker: check,
     picture,
+    figure: figure::draw,
     generate,
     shrink,
     size,

@@ -13,6 +13,8 @@
 //! checker here, this one tolerates CRLF, blanks at the end of the line, blank lines at
 //! the end and a missing final newline; a second line or a space inside is wrong.
 
+pub mod figure;
+
 use super::{Failing, Package, Problem};
 
 pub mod wrong_outputs;
@@ -24,6 +26,7 @@ pub const PROBLEM: Problem = Problem {
     name: "solitaire_chess",
     checker: check,
     picture,
+    figure: figure::draw,
     generate,
     shrink,
     size,

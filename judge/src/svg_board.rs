@@ -1,0 +1,372 @@
+//! A board diagram drawn as SVG: the squares (dark where pieces stand),
+//! the names of rows and columns or the numbers of squares as a statement
+//! names them, men and kings (a king wears a crown), chess pieces as
+//! letters, and arrows for moves. Each problem's `figure.rs` says what goes
+//! where; this file only draws.
+
+use crate::svg::{Anchor, Paint, Svg};
+
+/// One square's side, in pixels; everything else is measured from it.
+const CELL: f64 = 44.0;
+/// Room for the row and column names around a board.
+const MARGIN: f64 = 30.0;
+/// Room between two boards drawn side by side, and for a board's title.
+const GAP: f64 = 36.0;
+const TITLE: f64 = 22.0;
+
+const DARK: &str = "#b58863";
+const LIGHT: &str = "#f0d9b5";
+const INK: &str = "#222222";
+const ARROW: &str = "#1a5fb4";
+const GOLD: &str = "#e5a50a";
+
+/// Whose a piece is: the drawing's colour of a man or a king.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Colour {
+    White,
+    Black,
+    Red,
+}
+
+/// What stands on a square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Piece {
+    Man(Colour),
+    King(Colour),
+    /// A chess piece, shown by its letter (`K`, `Q`, `R`, `B`, `N`, `P`).
+    Chess(char),
+}
+
+/// A move drawn as an arrow through the centres of its squares (row,
+/// column; row 0 at the top); `label` is written on its first leg (the
+/// move's number in a sequence).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Arrow {
+    pub path: Vec<(usize, usize)>,
+    pub label: Option<String>,
+}
+
+/// One board: its size, which cells are dark, the names written around it
+/// or in its squares, its pieces and its arrows.
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    /// Dark cells are where the pieces stand (all cells on a chess board).
+    pub dark: fn(usize, usize) -> bool,
+    /// A chess board: its cells alternate, and all are used.
+    pub chequered: bool,
+    /// Names of the columns (under the board, or above it with `top`),
+    /// of the rows (left of it), and small numbers in squares.
+    pub col_names: Vec<String>,
+    pub col_names_on_top: bool,
+    pub row_names: Vec<String>,
+    pub square_numbers: Vec<(usize, usize, String)>,
+    pub pieces: Vec<(usize, usize, Piece)>,
+    pub arrows: Vec<Arrow>,
+    /// Written above the board when boards stand side by side.
+    pub title: Option<String>,
+}
+
+impl Board {
+    /// An empty board of `rows` x `cols` cells, dark where `dark` says.
+    pub fn new(rows: usize, cols: usize, dark: fn(usize, usize) -> bool) -> Board {
+        Board {
+            rows,
+            cols,
+            dark,
+            chequered: false,
+            col_names: Vec::new(),
+            col_names_on_top: false,
+            row_names: Vec::new(),
+            square_numbers: Vec::new(),
+            pieces: Vec::new(),
+            arrows: Vec::new(),
+            title: None,
+        }
+    }
+
+    fn width(&self) -> f64 {
+        self.cols as f64 * CELL + 2.0 * MARGIN
+    }
+
+    fn height(&self) -> f64 {
+        let title = if self.title.is_some() { TITLE } else { 0.0 };
+        self.rows as f64 * CELL + 2.0 * MARGIN + title
+    }
+}
+
+/// The boards side by side, at most `columns` to a row, as one SVG
+/// document titled `title`.
+pub fn draw(boards: &[Board], columns: usize, title: &str) -> String {
+    let rows: Vec<&[Board]> = boards.chunks(columns.max(1)).collect();
+    let row_width = |row: &[Board]| {
+        row.iter().map(Board::width).sum::<f64>() + GAP * row.len().saturating_sub(1) as f64
+    };
+    let row_height = |row: &[Board]| row.iter().map(Board::height).fold(0.0, f64::max);
+    let width = rows.iter().map(|row| row_width(row)).fold(0.0, f64::max);
+    let height = rows.iter().map(|row| row_height(row)).sum::<f64>()
+        + GAP * rows.len().saturating_sub(1) as f64;
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, 0.0, width, height, Paint::fill("#ffffff"));
+    let mut top = 0.0;
+    for row in rows {
+        let mut left = 0.0;
+        for board in row {
+            draw_titled_board(&mut svg, board, (left, top));
+            left += board.width() + GAP;
+        }
+        top += row_height(row) + GAP;
+    }
+    svg.finish(title)
+}
+
+/// A board with its title above it, its margins' top-left corner at `at`.
+fn draw_titled_board(svg: &mut Svg, board: &Board, at: (f64, f64)) {
+    let mut top = at.1;
+    if let Some(title) = &board.title {
+        let middle = at.0 + board.width() / 2.0;
+        svg.bold_text(middle, top + TITLE - 4.0, 15.0, Anchor::Middle, INK, title);
+        top += TITLE;
+    }
+    draw_board(svg, board, (at.0 + MARGIN, top + MARGIN));
+}
+
+/// The centre of cell (row, col) of a board whose top-left corner is `at`.
+fn centre(at: (f64, f64), (row, col): (usize, usize)) -> (f64, f64) {
+    (
+        at.0 + (col as f64 + 0.5) * CELL,
+        at.1 + (row as f64 + 0.5) * CELL,
+    )
+}
+
+fn draw_board(svg: &mut Svg, board: &Board, at: (f64, f64)) {
+    draw_cells(svg, board, at);
+    for &(row, col, piece) in &board.pieces {
+        draw_piece(svg, centre(at, (row, col)), piece);
+    }
+    for arrow in &board.arrows {
+        draw_arrow(svg, at, board, arrow);
+    }
+    // Last, so that no arrow hides a square's number.
+    draw_names(svg, board, at);
+}
+
+fn draw_cells(svg: &mut Svg, board: &Board, at: (f64, f64)) {
+    let (w, h) = (board.cols as f64 * CELL, board.rows as f64 * CELL);
+    svg.rect(at.0, at.1, w, h, Paint::fill(LIGHT));
+    for row in 0..board.rows {
+        for col in 0..board.cols {
+            let dark = if board.chequered {
+                (row + col) % 2 == 1
+            } else {
+                (board.dark)(row, col)
+            };
+            if dark {
+                let (x, y) = (at.0 + col as f64 * CELL, at.1 + row as f64 * CELL);
+                svg.rect(x, y, CELL, CELL, Paint::fill(DARK));
+            }
+        }
+    }
+    let frame = Paint {
+        fill: "none",
+        stroke: INK,
+        stroke_width: 1.5,
+    };
+    svg.rect(at.0, at.1, w, h, frame);
+}
+
+/// Column names under (or above) the board, row names left of it, square
+/// numbers in each square's top-left corner.
+fn draw_names(svg: &mut Svg, board: &Board, at: (f64, f64)) {
+    let bottom = at.1 + board.rows as f64 * CELL;
+    for (col, name) in board.col_names.iter().enumerate() {
+        let x = at.0 + (col as f64 + 0.5) * CELL;
+        let y = if board.col_names_on_top {
+            at.1 - 8.0
+        } else {
+            bottom + 17.0
+        };
+        svg.text(x, y, 13.0, Anchor::Middle, INK, name);
+    }
+    for (row, name) in board.row_names.iter().enumerate() {
+        let y = at.1 + (row as f64 + 0.5) * CELL + 5.0;
+        svg.text(at.0 - 15.0, y, 13.0, Anchor::Middle, INK, name);
+    }
+    for (row, col, number) in &board.square_numbers {
+        let (x, y) = (at.0 + *col as f64 * CELL, at.1 + *row as f64 * CELL);
+        svg.text(x + 2.0, y + 9.5, 8.5, Anchor::Start, "#ffffff", number);
+    }
+}
+
+fn draw_piece(svg: &mut Svg, (x, y): (f64, f64), piece: Piece) {
+    let (fill, stroke) = match piece {
+        Piece::Man(colour) | Piece::King(colour) => match colour {
+            Colour::White => ("#fafafa", INK),
+            Colour::Black => ("#2b2b2b", "#000000"),
+            Colour::Red => ("#c01c28", "#6d0f16"),
+        },
+        Piece::Chess(_) => ("#fafafa", INK),
+    };
+    let paint = Paint {
+        fill,
+        stroke,
+        stroke_width: 2.0,
+    };
+    svg.circle(x, y, PIECE, paint);
+    match piece {
+        Piece::Man(_) => svg.circle(
+            x,
+            y,
+            PIECE * 0.62,
+            Paint {
+                fill: "none",
+                ..paint
+            },
+        ),
+        Piece::King(_) => draw_crown(svg, (x, y)),
+        Piece::Chess(letter) => {
+            svg.bold_text(x, y + 6.5, 18.0, Anchor::Middle, INK, &letter.to_string())
+        }
+    }
+}
+
+/// A king's crown: a gold band with three points, on the piece.
+fn draw_crown(svg: &mut Svg, (x, y): (f64, f64)) {
+    let points = [
+        (x - 9.0, y + 6.0),
+        (x + 9.0, y + 6.0),
+        (x + 10.0, y - 6.0),
+        (x + 4.5, y - 1.0),
+        (x, y - 9.0),
+        (x - 4.5, y - 1.0),
+        (x - 10.0, y - 6.0),
+    ];
+    let paint = Paint {
+        fill: GOLD,
+        stroke: "#5c3c00",
+        stroke_width: 1.0,
+    };
+    svg.polygon(&points, paint);
+}
+
+/// A piece's radius.
+const PIECE: f64 = CELL * 0.3;
+
+/// An arrow through its squares' centres, with a dot at each square it
+/// lands on before the last. It starts at a dot, or at the edge of the
+/// piece standing there, and its head stops short of the last square's
+/// centre, at the edge of the piece standing there if one does: the pieces
+/// it joins stay readable.
+fn draw_arrow(svg: &mut Svg, at: (f64, f64), board: &Board, arrow: &Arrow) {
+    let mut points: Vec<(f64, f64)> = arrow.path.iter().map(|&cell| centre(at, cell)).collect();
+    let n = points.len();
+    if n < 2 {
+        return;
+    }
+    let occupied = |cell: (usize, usize)| board.pieces.iter().any(|&(r, c, _)| (r, c) == cell);
+    let dot = Paint::fill(ARROW);
+    let stop = if occupied(arrow.path[n - 1]) {
+        PIECE + 2.0
+    } else {
+        8.0
+    };
+    let (ux, uy) = direction(points[0], points[1]);
+    if occupied(arrow.path[0]) {
+        // From the piece's edge, unless the leg is too short for that and
+        // a head: between neighbours, part of the line crosses the piece.
+        let leg = distance(points[0], points[1]);
+        let room = if n == 2 { leg - stop - HEAD - 4.0 } else { leg };
+        let start = PIECE.min(room.max(0.0));
+        points[0] = (points[0].0 + ux * start, points[0].1 + uy * start);
+    } else {
+        svg.circle(points[0].0, points[0].1, 4.0, dot);
+    }
+    let (ux, uy) = direction(points[n - 2], points[n - 1]);
+    let tip = (points[n - 1].0 - ux * stop, points[n - 1].1 - uy * stop);
+    let base = (tip.0 - ux * HEAD, tip.1 - uy * HEAD);
+    points[n - 1] = base;
+    for &(x, y) in &points[1..n - 1] {
+        svg.circle(x, y, 5.0, dot);
+    }
+    svg.polyline(&points, ARROW, 4.0);
+    let head = [
+        tip,
+        (base.0 - uy * 7.5, base.1 + ux * 7.5),
+        (base.0 + uy * 7.5, base.1 - ux * 7.5),
+    ];
+    svg.polygon(&head, dot);
+    if let Some(label) = &arrow.label {
+        // Beside the first leg, a third of the way along: off the line,
+        // its head and the pieces.
+        let (a, b) = (centre(at, arrow.path[0]), centre(at, arrow.path[1]));
+        let (ux, uy) = direction(a, b);
+        let along = distance(a, b) / 3.0;
+        let (mx, my) = (a.0 + ux * along + uy * 12.0, a.1 + uy * along - ux * 12.0);
+        let ring = Paint {
+            fill: "#ffffff",
+            stroke: ARROW,
+            stroke_width: 2.0,
+        };
+        svg.circle(mx, my, 9.0, ring);
+        svg.bold_text(mx, my + 4.5, 12.0, Anchor::Middle, ARROW, label);
+    }
+}
+
+/// An arrow head's length.
+const HEAD: f64 = 13.0;
+
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt()
+}
+
+/// The unit vector from `a` towards `b`.
+fn direction(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    let length = distance(a, b).max(1.0);
+    ((b.0 - a.0) / length, (b.1 - a.1) / length)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_dark(row: usize, col: usize) -> bool {
+        (row, col) == (0, 1)
+    }
+
+    #[test]
+    fn dark_cells_pieces_and_arrows_are_drawn_where_they_belong() {
+        let mut board = Board::new(2, 2, one_dark);
+        board.pieces.push((0, 1, Piece::King(Colour::Black)));
+        board.pieces.push((1, 0, Piece::Chess('N')));
+        board.arrows.push(Arrow {
+            path: vec![(1, 0), (0, 1)],
+            label: Some("1".to_string()),
+        });
+        let svg = draw(&[board], 1, "t");
+        // The one dark cell: column 1 of row 0, right of the margin.
+        assert_eq!(svg.matches(&format!("fill=\"{}\"", DARK)).count(), 1);
+        assert!(
+            svg.contains("<rect x=\"74\" y=\"30\" width=\"44\" height=\"44\" fill=\"#b58863\"/>")
+        );
+        // The king at the centre of (0, 1) with its crown, the knight's letter.
+        assert!(svg.contains("<circle cx=\"96\" cy=\"52\" r=\"13.2\" fill=\"#2b2b2b\""));
+        assert_eq!(svg.matches(GOLD).count(), 1);
+        assert!(svg.contains(">N</text>"));
+        // The arrow: from the knight's edge (its centre is 52,96) towards
+        // the king, its head short of the king.
+        assert!(svg.contains("<polyline points=\"61.33,86.67 "), "{}", svg);
+        assert!(svg.contains(">1</text>"));
+    }
+
+    #[test]
+    fn boards_side_by_side_share_one_document() {
+        let mut a = Board::new(1, 1, one_dark);
+        a.title = Some("Before".to_string());
+        let b = Board::new(1, 1, one_dark);
+        let svg = draw(&[a, b], 2, "two");
+        // Two boards of 1 cell + 2 margins, and the gap between them.
+        assert!(svg.contains("width=\"244\""), "{}", svg);
+        assert!(svg.contains(">Before</text>"));
+        assert_eq!(svg.matches("<svg").count(), 1);
+    }
+}
