@@ -325,8 +325,45 @@ fn direction(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     ((b.0 - a.0) / length, (b.1 - a.1) / length)
 }
 
+/// Arrows written as paths of square names separated by blanks; within a
+/// path the squares are joined by `-`, `:` or `x` (each problem's move
+/// notation). `square` reads one name as (row, column), row 0 at the top.
+pub fn paths(
+    text: &str,
+    square: impl Fn(&str) -> Option<(usize, usize)>,
+) -> Result<Vec<Arrow>, String> {
+    text.split_whitespace()
+        .map(|path| {
+            let cells = path
+                .split(['-', ':', 'x'])
+                .map(|name| square(name).ok_or_else(|| format!("{:?} is not a square", name)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|why| format!("arrow {:?}: {}", path, why))?;
+            if cells.len() < 2 {
+                return Err(format!("arrow {:?}: it needs two squares", path));
+            }
+            Ok(Arrow {
+                path: cells,
+                label: None,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn paths_read_squares_with_any_joint() {
+        let digit = |name: &str| name.parse::<usize>().ok().map(|n| (n, n));
+        let arrows = paths("1-2 3:4x5", digit).unwrap();
+        assert_eq!(arrows[0].path, [(1, 1), (2, 2)]);
+        assert_eq!(arrows[1].path, [(3, 3), (4, 4), (5, 5)]);
+        assert!(paths("1-z", digit)
+            .unwrap_err()
+            .contains("\"z\" is not a square"));
+        assert!(paths("1", digit).unwrap_err().contains("two squares"));
+    }
+
     use super::*;
 
     fn one_dark(row: usize, col: usize) -> bool {

@@ -6,7 +6,6 @@
 
 pub use crate::problems::Draw;
 use crate::problems::Problem;
-use crate::svg_board::Arrow;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -60,31 +59,6 @@ pub fn read_list(text: &str) -> Result<Vec<Figure>, String> {
         });
     }
     Ok(figures)
-}
-
-/// Arrows written as paths of square names separated by blanks; within a
-/// path the squares are joined by `-`, `:` or `x` (each problem's move
-/// notation). `square` reads one name as (row, column), row 0 at the top.
-pub fn paths(
-    text: &str,
-    square: impl Fn(&str) -> Option<(usize, usize)>,
-) -> Result<Vec<Arrow>, String> {
-    text.split_whitespace()
-        .map(|path| {
-            let cells = path
-                .split(['-', ':', 'x'])
-                .map(|name| square(name).ok_or_else(|| format!("{:?} is not a square", name)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|why| format!("arrow {:?}: {}", path, why))?;
-            if cells.len() < 2 {
-                return Err(format!("arrow {:?}: it needs two squares", path));
-            }
-            Ok(Arrow {
-                path: cells,
-                label: None,
-            })
-        })
-        .collect()
 }
 
 /// A problem's figure folder.
@@ -240,17 +214,5 @@ mod tests {
         assert_eq!(figures[1].arrows, "c3-d4 e5:c7:e1");
         assert!(read_list("Bad_Name - -\n").is_err());
         assert!(read_list("name\n").unwrap_err().contains("line 1"));
-    }
-
-    #[test]
-    fn paths_read_squares_with_any_joint() {
-        let digit = |name: &str| name.parse::<usize>().ok().map(|n| (n, n));
-        let arrows = paths("1-2 3:4x5", digit).unwrap();
-        assert_eq!(arrows[0].path, [(1, 1), (2, 2)]);
-        assert_eq!(arrows[1].path, [(3, 3), (4, 4), (5, 5)]);
-        assert!(paths("1-z", digit)
-            .unwrap_err()
-            .contains("\"z\" is not a square"));
-        assert!(paths("1", digit).unwrap_err().contains("two squares"));
     }
 }

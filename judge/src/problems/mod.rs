@@ -25,7 +25,7 @@ pub type Picture = fn(&str) -> Option<String>;
 /// Draws a problem's board as SVG: the input (empty for the bare board with
 /// its names or numbers), the answer when there is one (its moves become
 /// arrows where the answer is a move list or a move sequence), and more
-/// arrows in `arrows`, written as `svg_figures::paths` reads them.
+/// arrows in `arrows`, written as `svg_board::paths` reads them.
 pub type Draw = fn(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String>;
 
 /// Draws a random valid input (for `--stress` and `--generate`).

@@ -2,8 +2,8 @@
 //! numbers from 0 (row 0 at the top, the top-left cell dark), black and
 //! white pieces, and arrows for the moves the statement counts.
 
+use crate::svg_board::paths;
 use crate::svg_board::{self, Board, Colour, Piece};
-use crate::svg_figures::paths;
 
 /// The board of `input` (the bare board when it is empty) and `arrows`
 /// (`0,0-1,1`: row,column to row,column). The answer, a count, draws

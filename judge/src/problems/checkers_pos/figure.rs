@@ -3,8 +3,8 @@
 //! numbers growing right to left, then a row up), black and red pieces, and
 //! arrows for moves.
 
+use crate::svg_board::paths;
 use crate::svg_board::{self, Board, Colour, Piece};
-use crate::svg_figures::paths;
 
 /// The board of `input` (the bare board when it is empty) and `arrows`
 /// (`18-14`, `10-17-26`). The answer, two counts, draws nothing.

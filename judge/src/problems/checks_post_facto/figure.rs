@@ -3,8 +3,8 @@
 //! kings; with an answer, its board before the moves, each move a numbered
 //! arrow, beside its board after them.
 
+use crate::svg_board::paths;
 use crate::svg_board::{self, Arrow, Board, Colour, Piece};
-use crate::svg_figures::paths;
 
 /// The numbered board, with the input's moves as arrows (numbered when
 /// there are several) when there is an input; with `answer`, its board

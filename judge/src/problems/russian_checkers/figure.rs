@@ -2,8 +2,8 @@
 //! ranks 1–8 left of it (a1 dark, White at the bottom), men and kings, and
 //! an arrow for each move of an answer (every legal move it lists).
 
+use crate::svg_board::paths;
 use crate::svg_board::{self, Board, Colour, Piece};
-use crate::svg_figures::paths;
 
 /// The board of `input` (the bare board when it is empty), the moves of
 /// `answer` (under the side to play, named above the board) and `arrows` (`c3-d4`, `c3:e5:c7`) as arrows.

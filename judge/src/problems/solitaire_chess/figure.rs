@@ -4,8 +4,8 @@
 //! boards, the position before each capture with its arrow, then the one
 //! piece left.
 
+use crate::svg_board::paths;
 use crate::svg_board::{self, Arrow, Board, Piece};
-use crate::svg_figures::paths;
 
 /// The board of `input` (the bare board when it is empty) with `arrows`
 /// (`1,1-0,0`: x,y to x,y); with an `answer` that is a sequence of moves,
