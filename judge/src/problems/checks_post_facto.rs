@@ -10,7 +10,6 @@
 //! so square 1 is the second cell of the top row and square 5 the first of the second.
 //! Black's men move down the board (to higher square numbers), White's men up.
 
-use super::Failing;
 
 /// The two players.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1001,27 +1000,8 @@ pub fn size(input: &str) -> (usize, &'static str) {
     (moves, "moves")
 }
 
-/// The package's submissions that must fail (see `Failing`).
-pub const FAILING: &[Failing] = &[
-    Failing {
-        name: "backward_mover_stays_a_man",
-        verdict: "wrong_answer",
-        why: "only a king moves backwards; this one leaves a piece that moves backwards a man",
-        changes: &[(
-            "if !tokens[token].king_now && dir.0 != side.forward() {",
-            "if false { // BROKEN: moving backwards does not make a king",
-        )],
-    },
-    Failing {
-        name: "simple_move_ignores_compulsory_capture",
-        verdict: "wrong_answer",
-        why: "before a simple move the mover must have no jump anywhere; this one does not check",
-        changes: &[(
-            "        if !mv.jump {",
-            "        if false { // BROKEN: no check that the mover had no jump",
-        )],
-    },
-];
+mod failing;
+pub use failing::FAILING;
 
 #[cfg(test)]
 mod tests {

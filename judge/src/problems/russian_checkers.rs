@@ -5,7 +5,6 @@
 //! There is one right answer, so it is compared line by line; when it differs,
 //! the report also lists the moves missing from the output and the extra ones.
 
-use super::Failing;
 
 use crate::rng::Rng;
 use std::collections::BTreeMap;
@@ -280,27 +279,8 @@ pub fn size(input: &str) -> (usize, &'static str) {
     (pieces, "pieces")
 }
 
-/// The package's submissions that must fail (see `Failing`).
-pub const FAILING: &[Failing] = &[
-    Failing {
-        name: "king_stops_anywhere",
-        verdict: "wrong_answer",
-        why: "a king that can go on capturing must land where it can; this one lands anywhere",
-        changes: &[(
-            "if continues || !any_continues {",
-            "if true { // BROKEN: any landing square",
-        )],
-    },
-    Failing {
-        name: "men_capture_forwards_only",
-        verdict: "wrong_answer",
-        why: "men capture backwards too; this one lets a man capture only forwards",
-        changes: &[(
-            "        let mut jumps = Jumps::new();\n        for &direction in &DIRECTIONS {\n            if let Some(victim) = step(at, direction) {",
-            "        let mut jumps = Jumps::new();\n        for &direction in &DIRECTIONS {\n            if direction.0 != self.side.forward() {\n                continue; // BROKEN: forwards only\n            }\n            if let Some(victim) = step(at, direction) {",
-        )],
-    },
-];
+mod failing;
+pub use failing::FAILING;
 
 #[cfg(test)]
 mod tests {
