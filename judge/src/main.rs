@@ -13,6 +13,7 @@
 mod build;
 mod export;
 mod lines;
+mod mutants;
 mod options;
 mod os;
 mod problems;

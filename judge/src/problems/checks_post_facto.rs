@@ -10,7 +10,6 @@
 //! so square 1 is the second cell of the top row and square 5 the first of the second.
 //! Black's men move down the board (to higher square numbers), White's men up.
 
-
 /// The two players.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Side {

@@ -5,7 +5,6 @@
 //! There is one right answer, so it is compared line by line; when it differs,
 //! the report also lists the moves missing from the output and the extra ones.
 
-
 use crate::rng::Rng;
 use std::collections::BTreeMap;
 

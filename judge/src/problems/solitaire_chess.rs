@@ -13,7 +13,6 @@
 //! checker here, this one tolerates CRLF, blanks at the end of the line, blank lines at
 //! the end and a missing final newline; a second line or a space inside is wrong.
 
-
 use crate::rng::Rng;
 
 /// Board contents, `grid[x][y]`: x is the column from the left, y the row from the bottom.
