@@ -27,4 +27,58 @@ pub const FAILING: &[Failing] = &[
             "    if jumps > 0 {\n        jumps + count_slides(board, side) // BROKEN: slides too\n    } else {",
         )],
     },
+    Failing {
+        name: "slides_backwards_too",
+        verdict: "wrong_answer",
+        why: "a piece slides forwards only; this one also slides backwards",
+        changes: &[(
+            "                if board[r][c] == Cell::Vacant {\n                    slides += 1;\n                }\n            }\n",
+            "                if board[r][c] == Cell::Vacant {\n                    slides += 1;\n                }\n            }\n            // BROKEN: backwards too\n            if let Some((r, c)) = forward_cell(row, col, side, sideways, -1) {\n                if board[r][c] == Cell::Vacant {\n                    slides += 1;\n                }\n            }\n",
+        )],
+    },
+    Failing {
+        name: "jumps_backwards_too",
+        verdict: "wrong_answer",
+        why: "a piece jumps forwards only; this one also jumps backwards",
+        changes: &[(
+            "        for &sideways in &[-1, 1] {\n            let over = forward_cell(row, col, side, sideways, 1);\n            let landing = forward_cell(row, col, side, sideways, 2);",
+            "        // BROKEN: backwards too\n        for &(sideways, way) in &[(-1, 1), (1, 1), (-1, -1), (1, -1)] {\n            let over = forward_cell(row, col, side, sideways, way);\n            let landing = forward_cell(row, col, side, sideways, 2 * way);",
+        )],
+    },
+    Failing {
+        name: "jumps_over_own_pieces",
+        verdict: "wrong_answer",
+        why: "a piece jumps an enemy piece only; this one jumps its own side's pieces too",
+        changes: &[(
+            "if board[orow][ocol] == enemy_cell(side) && board[lrow][lcol] == Cell::Vacant {",
+            "if board[orow][ocol] != Cell::Vacant && board[lrow][lcol] == Cell::Vacant {\n                    // BROKEN: any piece may be jumped",
+        )],
+    },
+    Failing {
+        name: "jump_may_leave_the_board",
+        verdict: "wrong_answer",
+        why: "a jump must land on the board; this one counts a jump off the edge",
+        changes: &[(
+            "            if let (Some((orow, ocol)), Some((lrow, lcol))) = (over, landing) {",
+            "            if let (Some((orow, ocol)), None) = (over, landing) {\n                if board[orow][ocol] == enemy_cell(side) {\n                    jumps += 1; // BROKEN: off the board\n                }\n            }\n            if let (Some((orow, ocol)), Some((lrow, lcol))) = (over, landing) {",
+        )],
+    },
+    Failing {
+        name: "one_sides_jump_stops_both",
+        verdict: "wrong_answer",
+        why: "each side is judged on its own; here a jump of either side forbids both sides' slides",
+        changes: &[(
+            "    moves_of_side(board, Side::Black) + moves_of_side(board, Side::White)",
+            "    // BROKEN: one rule for both sides\n    let _ = moves_of_side;\n    let jumps = count_jumps(board, Side::Black) + count_jumps(board, Side::White);\n    if jumps > 0 {\n        jumps\n    } else {\n        count_slides(board, Side::Black) + count_slides(board, Side::White)\n    }",
+        )],
+    },
+    Failing {
+        name: "sides_move_the_wrong_way",
+        verdict: "wrong_answer",
+        why: "Black moves down the board and White up; this one has them the other way round",
+        changes: &[(
+            "        Side::Black => 1,\n        Side::White => -1,",
+            "        Side::Black => -1, // BROKEN: the other way round\n        Side::White => 1,",
+        )],
+    },
 ];

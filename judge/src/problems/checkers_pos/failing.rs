@@ -37,4 +37,77 @@ pub const FAILING: &[Failing] = &[
             ),
         ],
     },
+    Failing {
+        name: "slides_forwards_only",
+        verdict: "wrong_answer",
+        why: "every piece moves along all four diagonals; this one slides forwards only, as a \
+              checkers man does (Black up the board, Red down)",
+        changes: &[(
+            "        for &dir in &DIAGONALS {\n            if let Some(to) = diagonal_step(from, dir, 1) {",
+            "        for &dir in &DIAGONALS {\n            if dir.0 != if side == Side::Black { 1 } else { -1 } {\n                continue; // BROKEN: forwards only\n            }\n            if let Some(to) = diagonal_step(from, dir, 1) {",
+        )],
+    },
+    Failing {
+        name: "jumps_forwards_only",
+        verdict: "wrong_answer",
+        why: "every piece jumps along all four diagonals; this one jumps forwards only, as a \
+              checkers man does (Black up the board, Red down)",
+        changes: &[(
+            "    for &dir in &DIAGONALS {\n        let over = diagonal_step(from, dir, 1);",
+            "    for &dir in &DIAGONALS {\n        if dir.0 != if side == Side::Black { 1 } else { -1 } {\n            continue; // BROKEN: forwards only\n        }\n        let over = diagonal_step(from, dir, 1);",
+        )],
+    },
+    Failing {
+        name: "jumps_over_own_pieces",
+        verdict: "wrong_answer",
+        why: "a jump goes over an enemy piece; this one jumps the side's own pieces too",
+        changes: &[(
+            "if pos.enemies(side) & square_bit(over) != 0 && pos.is_vacant(landing) {",
+            "if !pos.is_vacant(over) && pos.is_vacant(landing) {\n                // BROKEN: any piece may be jumped",
+        )],
+    },
+    Failing {
+        name: "captured_piece_not_removed",
+        verdict: "wrong_answer",
+        why: "a captured piece leaves the board at once; this one leaves it there",
+        changes: &[(
+            "let left = self.enemies(side) & !square_bit(captured);",
+            "let left = self.enemies(side); // BROKEN: nothing captured\n        let _ = captured;",
+        )],
+    },
+    Failing {
+        name: "jumps_not_compulsory",
+        verdict: "wrong_answer",
+        why: "a side that can jump may only jump; this one counts its simple moves too",
+        changes: &[(
+            "    if jumps > 0 {\n        jumps\n    } else {",
+            "    if jumps > 0 {\n        jumps + count_slides(pos, side) // BROKEN: slides too\n    } else {",
+        )],
+    },
+    Failing {
+        name: "other_sides_jump_stops_slides",
+        verdict: "wrong_answer",
+        why: "each side is judged on its own; here a side whose enemy can jump loses its simple \
+              moves too",
+        changes: &[(
+            "    let jumps = jump_move_outcomes(pos, side).len();\n    if jumps > 0 {",
+            "    let jumps = jump_move_outcomes(pos, side).len();\n    // BROKEN: the enemy's jumps forbid this side's slides\n    let other = if side == Side::Black { Side::Red } else { Side::Black };\n    if jumps > 0 || !jump_move_outcomes(pos, other).is_empty() {",
+        )],
+    },
+    Failing {
+        name: "square_one_in_the_corner",
+        verdict: "wrong_answer",
+        why: "square 1 is the seventh cell of the bottom row; this one puts it in the corner, \
+              the eighth",
+        changes: &[
+            (
+                "    let row = index / 4;\n    let rightmost_dark_column = if row % 2 == 0 { 6 } else { 7 };",
+                "    let row = index / 4;\n    let rightmost_dark_column = if row % 2 == 0 { 7 } else { 6 }; // BROKEN",
+            ),
+            (
+                "(row + col) % 2 != 0 {\n        return None;\n    }\n    let rightmost_dark_column = if row % 2 == 0 { 6 } else { 7 };",
+                "(row + col) % 2 == 0 {\n        return None;\n    }\n    let rightmost_dark_column = if row % 2 == 0 { 7 } else { 6 }; // BROKEN",
+            ),
+        ],
+    },
 ];
