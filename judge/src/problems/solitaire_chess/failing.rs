@@ -42,4 +42,62 @@ pub const FAILING: &[Failing] = &[
             ),
         ],
     },
+    Failing {
+        name: "knight_cannot_jump",
+        verdict: "wrong_answer",
+        why: "a knight jumps over whatever stands between; this one is stopped by a piece on \
+              the first square of its long leg",
+        changes: &[(
+            "        return rules.reach[kind as usize][from] & occ;",
+            "        // BROKEN: a knight cannot pass over a piece on its long leg\n        \
+             let mut targets = rules.reach[kind as usize][from] & occ;\n        \
+             if kind == KNIGHT {\n            \
+             for to in squares_of(targets) {\n                \
+             let (x, y) = ((from % 4) as i32, (from / 4) as i32);\n                \
+             let (dx, dy) = ((to % 4) as i32 - x, (to / 4) as i32 - y);\n                \
+             let (lx, ly) = if dx.abs() == 2 { (dx / 2, 0) } else { (0, dy / 2) };\n                \
+             if occ & (1 << square(x + lx, y + ly)) != 0 {\n                    \
+             targets &= !(1u16 << to);\n                \
+             }\n            \
+             }\n        \
+             }\n        \
+             return targets;",
+        )],
+    },
+    Failing {
+        name: "any_dead_end_is_solved",
+        verdict: "wrong_answer",
+        why: "the goal is a single piece; this one stops at the first position with no capture \
+              left, however many pieces stand",
+        changes: &[(
+            "        if occ & (occ - 1) == 0 {\n            return true; // exactly one piece left: solved",
+            "        // BROKEN: no capture left counts as solved\n        \
+             let no_capture = (KING..=PAWN).all(|kind| {\n            \
+             squares_of(of_kind[kind as usize])\n                \
+             .all(|from| capture_targets(&self.rules, kind, from, occ) == 0)\n        \
+             });\n        \
+             if occ & (occ - 1) == 0 || no_capture {\n            return true;",
+        )],
+    },
+    Failing {
+        name: "rows_counted_from_the_top",
+        verdict: "wrong_answer",
+        why: "`y` counts rows from the bottom; this one counts them from the top, the order the \
+              input lists them in",
+        changes: &[(
+            ".map(|&(from, to)| format!(\"[[{},{}],[{},{}]]\", from % 4, from / 4, to % 4, to / 4))",
+            "// BROKEN: y from the top\n                \
+             .map(|&(from, to)| format!(\"[[{},{}],[{},{}]]\", from % 4, 3 - from / 4, to % 4, 3 - to / 4))",
+        )],
+    },
+    Failing {
+        name: "move_written_target_first",
+        verdict: "wrong_answer",
+        why: "a move is written `[from,to]`; this one writes the captured piece's square first",
+        changes: &[(
+            ".map(|&(from, to)| format!(\"[[{},{}],[{},{}]]\", from % 4, from / 4, to % 4, to / 4))",
+            "// BROKEN: the target first\n                \
+             .map(|&(from, to)| format!(\"[[{},{}],[{},{}]]\", to % 4, to / 4, from % 4, from / 4))",
+        )],
+    },
 ];
