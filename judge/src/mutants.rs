@@ -85,8 +85,18 @@ struct Test {
 /// Measures every mutant of `problem` on the package at `package` (written
 /// by `--export`), compiling into a scratch folder under `scratch`.
 pub fn measure(problem: &Problem, package: &Path, scratch: &Path) -> Result<Vec<Measured>, String> {
+    measure_these(problem, problem.package.failing, package, scratch)
+}
+
+/// Measures the given mutants, `AT_A_TIME` at a time, each in its own
+/// thread: compiled, then judged on every test.
+fn measure_these(
+    problem: &Problem,
+    mutants: &[Failing],
+    package: &Path,
+    scratch: &Path,
+) -> Result<Vec<Measured>, String> {
     let tests = package_tests(package)?;
-    let mutants = problem.package.failing;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<Measured, String>>>> =
         Mutex::new(mutants.iter().map(|_| None).collect());
@@ -259,6 +269,51 @@ mod tests {
         let mut slow = row("time_limit_exceeded", 10, 10, 50);
         slow.first = Some("WA");
         assert!(slow.miss().is_some());
+    }
+
+    /// A package of three secret tests of checkers_board (answers 1, 2
+    /// and 3) and one sample (answer 1), and a "mutant" that always says 2.
+    #[test]
+    fn a_mutant_is_compiled_and_judged_on_every_test() {
+        let root = std::env::temp_dir().join(format!("judge-mutants-test-{}", std::process::id()));
+        let package = root.join("package");
+        let write = |path: &str, text: &str| {
+            let path = package.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        };
+        let board = "........\n".repeat(8);
+        write("data/sample/s.in", &board);
+        write("data/sample/s.ans", "1\n");
+        for answer in 1..=3 {
+            write(&format!("data/secret/{}.in", answer), &board);
+            write(
+                &format!("data/secret/{}.ans", answer),
+                &format!("{}\n", answer),
+            );
+        }
+        let twice = Failing {
+            name: "always_two",
+            verdict: "wrong_answer",
+            why: "says 2",
+            changes: &[],
+        };
+        write(
+            "submissions/wrong_answer/always_two.rs",
+            "fn main() { println!(\"2\"); }\n",
+        );
+        let board_problem = crate::problems::PROBLEMS
+            .iter()
+            .find(|p| p.name == "checkers_board")
+            .unwrap();
+        let measured = measure_these(board_problem, &[twice], &package, &root.join("bin"));
+        let _ = fs::remove_dir_all(&root);
+        let measured = measured.unwrap();
+        assert_eq!(measured.len(), 1);
+        let row = &measured[0];
+        assert_eq!((row.rejecting, row.tle, row.of), (2, 0, 3), "{:?}", row);
+        assert_eq!(row.first, Some("WA"));
+        assert!(row.miss().unwrap().contains("rejected by 2 of 3"));
     }
 
     #[test]

@@ -86,4 +86,14 @@ pub const FAILING: &[Failing] = &[
             ),
         ],
     },
+    Failing {
+        name: "top_left_cell_drawn_dark",
+        verdict: "wrong_answer",
+        why: "the board's top-left cell is light; this one draws each row shifted by a cell, so \
+              pieces stand on light cells",
+        changes: &[(
+            "match square_at(row, col) {",
+            "match square_at(row, col ^ 1) { // BROKEN: light and dark swapped",
+        )],
+    },
 ];
