@@ -120,4 +120,13 @@ pub const FAILING: &[Failing] = &[
         why: "the moves are listed in byte order; this one lists them as it finds them",
         changes: &[("moves.sort_unstable();", "// BROKEN: not sorted")],
     },
+    Failing {
+        name: "both_sides_move",
+        verdict: "wrong_answer",
+        why: "only the side named on the last line moves; this one lists the other side's moves too",
+        changes: &[(
+            "    let mut moves = capture_moves(board, side);\n    if moves.is_empty() {\n        moves = simple_moves(board, side);\n    }",
+            "    let mut moves = capture_moves(board, side);\n    if moves.is_empty() {\n        moves = simple_moves(board, side);\n    }\n    // BROKEN: the other side moves too\n    let other = if side == Side::White { Side::Black } else { Side::White };\n    let theirs = capture_moves(board, other);\n    if theirs.is_empty() {\n        moves.extend(simple_moves(board, other));\n    } else {\n        moves.extend(theirs);\n    }",
+        )],
+    },
 ];
