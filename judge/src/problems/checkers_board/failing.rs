@@ -81,4 +81,37 @@ pub const FAILING: &[Failing] = &[
             "        Side::Black => -1, // BROKEN: the other way round\n        Side::White => 1,",
         )],
     },
+    Failing {
+        name: "jump_chains_counted",
+        verdict: "wrong_answer",
+        why: "only single jumps count; this one lets a jump go on and counts every longer chain \
+              as a move too",
+        changes: &[(
+            "board[lrow][lcol] == Cell::Vacant {\n                    jumps += 1;\n",
+            "board[lrow][lcol] == Cell::Vacant {\n                    jumps += 1;\n                    \
+             // BROKEN: a jump goes on, and each longer chain is a move too\n                    \
+             fn chains(board: &Board, side: Side, row: usize, col: usize) -> usize {\n                        \
+             let mut found = 0;\n                        \
+             for &sideways in &[-1, 1] {\n                            \
+             let over = forward_cell(row, col, side, sideways, 1);\n                            \
+             let landing = forward_cell(row, col, side, sideways, 2);\n                            \
+             if let (Some((orow, ocol)), Some((lrow, lcol))) = (over, landing) {\n                                \
+             if board[orow][ocol] == enemy_cell(side) && board[lrow][lcol] == Cell::Vacant {\n                                    \
+             let mut after = *board;\n                                    \
+             after[row][col] = Cell::Vacant;\n                                    \
+             after[orow][ocol] = Cell::Vacant;\n                                    \
+             after[lrow][lcol] = own_cell(side);\n                                    \
+             found += 1 + chains(&after, side, lrow, lcol);\n                                \
+             }\n                            \
+             }\n                        \
+             }\n                        \
+             found\n                    \
+             }\n                    \
+             let mut after = *board;\n                    \
+             after[row][col] = Cell::Vacant;\n                    \
+             after[orow][ocol] = Cell::Vacant;\n                    \
+             after[lrow][lcol] = own_cell(side);\n                    \
+             jumps += chains(&after, side, lrow, lcol);\n",
+        )],
+    },
 ];
