@@ -59,6 +59,8 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
     crate::text::warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = problems.iter().map(|p| p.name).collect();
     let built = crate::build::cargo_release(&root, &names, true);
+    let scratch = std::env::temp_dir().join(format!("judge-mutants-{}", std::process::id()));
+    let mut missed = Vec::new();
     for ((problem, sources), exe) in problems.iter().zip(&sources).zip(built) {
         let exe = exe.map_err(|why| format!("{}: {}", problem.name, why))?;
         let dest = dir.join(problem.package.short_name);
@@ -72,6 +74,25 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
             written.secret,
             written.slowest_ms,
             written.time_limit_s
+        ));
+        // How many secret tests reject each mutant (judge/src/mutants.rs).
+        let rows = crate::mutants::measure(problem, &dest, &scratch);
+        let _ = fs::remove_dir_all(&scratch);
+        let rows = rows.map_err(|why| format!("{}: {}", problem.name, why))?;
+        for line in crate::mutants::table(&rows) {
+            crate::text::say(&line);
+        }
+        missed.extend(
+            rows.iter()
+                .filter_map(|row| row.miss())
+                .map(|why| format!("{}: {}", problem.name, why)),
+        );
+    }
+    if !missed.is_empty() {
+        return Err(format!(
+            "the test data misses the goal ({}):\n{}",
+            crate::mutants::GOAL,
+            missed.join("\n")
         ));
     }
     Ok(())

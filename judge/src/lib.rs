@@ -11,7 +11,7 @@
 //! - supervise, run: running a program under limits;
 //! - verdict, build, model, pool: deciding a verdict, building programs,
 //!   the data judged and reported, the worker pool;
-//! - options, suite, report, stress, statement, export, svg_figures: the
+//! - options, suite, report, stress, statement, mutants, export, svg_figures: the
 //!   modes of the command line (judging, stressing, package statements and
 //!   export, figures).
 //!
@@ -24,6 +24,7 @@ pub mod export;
 pub mod json;
 pub mod lines;
 pub mod model;
+pub mod mutants;
 pub mod options;
 pub mod os;
 pub mod pool;

@@ -5,8 +5,11 @@
 
 pub mod figure;
 
-use super::{Failing, Package, Problem};
+use super::{Package, Problem};
+
+mod failing;
 use crate::rng::Rng;
+pub use failing::FAILING;
 
 mod moves;
 
@@ -165,29 +168,6 @@ pub fn size(input: &str) -> (usize, &'static str) {
     });
     (men, "pieces")
 }
-
-/// The package's submissions that must fail (see `Failing`).
-pub const FAILING: &[Failing] = &[
-    Failing {
-        name: "jump_onto_occupied_square",
-        verdict: "wrong_answer",
-        why: "a jump lands on a vacant square; this one lands on an occupied one too",
-        changes: &[(
-            "if board[orow][ocol] == enemy_cell(side) && board[lrow][lcol] == Cell::Vacant {",
-            "let _ = (lrow, lcol); // BROKEN: the landing square is not looked at\n                \
-             if board[orow][ocol] == enemy_cell(side) {",
-        )],
-    },
-    Failing {
-        name: "jumps_not_compulsory",
-        verdict: "wrong_answer",
-        why: "a side with a jump may only jump; this one counts its slides too",
-        changes: &[(
-            "    if jumps > 0 {\n        jumps\n    } else {",
-            "    if jumps > 0 {\n        jumps + count_slides(board, side) // BROKEN: slides too\n    } else {",
-        )],
-    },
-];
 
 #[cfg(test)]
 mod tests {

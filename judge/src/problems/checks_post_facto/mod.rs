@@ -12,7 +12,10 @@
 
 pub mod figure;
 
-use super::{Failing, Package, Problem};
+use super::{Package, Problem};
+
+mod failing;
+pub use failing::FAILING;
 
 pub mod wrong_outputs;
 
@@ -155,24 +158,3 @@ fn turned(game: &str) -> String {
     }
     text
 }
-/// The package's submissions that must fail (see `Failing`).
-pub const FAILING: &[Failing] = &[
-    Failing {
-        name: "backward_mover_stays_a_man",
-        verdict: "wrong_answer",
-        why: "only a king moves backwards; this one leaves a piece that moves backwards a man",
-        changes: &[(
-            "if !tokens[token].king_now && dir.0 != side.forward() {",
-            "if false { // BROKEN: moving backwards does not make a king",
-        )],
-    },
-    Failing {
-        name: "simple_move_ignores_compulsory_capture",
-        verdict: "wrong_answer",
-        why: "before a simple move the mover must have no jump anywhere; this one does not check",
-        changes: &[(
-            "        if !mv.jump {",
-            "        if false { // BROKEN: no check that the mover had no jump",
-        )],
-    },
-];

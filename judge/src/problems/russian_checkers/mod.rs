@@ -7,7 +7,10 @@
 
 pub mod figure;
 
-use super::{Failing, Package, Problem};
+use super::{Package, Problem};
+
+mod failing;
+pub use failing::FAILING;
 
 use crate::rng::Rng;
 use std::collections::{BTreeMap, BTreeSet};
@@ -322,28 +325,6 @@ pub fn size(input: &str) -> (usize, &'static str) {
         .count();
     (pieces, "pieces")
 }
-
-/// The package's submissions that must fail (see `Failing`).
-pub const FAILING: &[Failing] = &[
-    Failing {
-        name: "king_stops_anywhere",
-        verdict: "wrong_answer",
-        why: "a king that can go on capturing must land where it can; this one lands anywhere",
-        changes: &[(
-            "if continues || !any_continues {",
-            "if true { // BROKEN: any landing square",
-        )],
-    },
-    Failing {
-        name: "men_capture_forwards_only",
-        verdict: "wrong_answer",
-        why: "men capture backwards too; this one lets a man capture only forwards",
-        changes: &[(
-            "        let mut jumps = Jumps::new();\n        for &direction in &DIRECTIONS {\n            if let Some(victim) = step(at, direction) {",
-            "        let mut jumps = Jumps::new();\n        for &direction in &DIRECTIONS {\n            if direction.0 != self.side.forward() {\n                continue; // BROKEN: forwards only\n            }\n            if let Some(victim) = step(at, direction) {",
-        )],
-    },
-];
 
 #[cfg(test)]
 mod tests {
