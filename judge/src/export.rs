@@ -395,7 +395,7 @@ pub fn failing_source(solution: &str, problem: &str, failing: &Failing) -> Resul
         if found != 1 {
             return Err(format!(
                 "{}: the failing submission {} changes a text that {}/src/main.rs holds {} \
-                 times, not once: update its FAILING entry in judge/src/problems/{}.rs\n{}",
+                 times, not once: update its FAILING entry in judge/src/problems/{}/failing.rs\n{}",
                 problem, failing.name, problem, found, problem, text
             ));
         }

@@ -80,7 +80,8 @@ pub struct Package {
 
 /// A submission of the problem package that must fail: our solution, as it
 /// is now, with a rule broken on purpose (or made too slow), the kind of bug
-/// `--stress` is tested on. `--export` writes it; CI shows it fails.
+/// `--stress` is tested on. `--export` writes it and measures it
+/// (`mutants.rs`).
 pub struct Failing {
     /// The file's name, without `.rs`.
     pub name: &'static str,
