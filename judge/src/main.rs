@@ -23,8 +23,13 @@ mod run;
 mod statements;
 mod stress;
 mod suite;
-#[cfg(target_os = "linux")]
+// The supervisor is built only where the sys room's numbers are checked.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 mod supervise;
+mod sys;
 mod verdict;
 
 use options::{parse_args, Options, USAGE};
@@ -33,7 +38,10 @@ use std::env;
 use std::process;
 
 fn main() {
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     if env::args_os()
         .nth(1)
         .is_some_and(|mode| mode == supervise::MODE)

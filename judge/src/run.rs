@@ -1,6 +1,6 @@
 //! Running one program on one input, under the limits, and measuring it.
 //!
-//! The work is done by a supervisor process (`supervise.rs`): the program
+//! The work is done by a supervisor process (`supervise/`): the program
 //! runs in a session of its own, every process it starts is reaped and
 //! counted, its CPU time (all of its processes') is held to the time limit
 //! and its resident memory (summed over its processes) to the memory limit,
@@ -36,7 +36,10 @@ impl Limits {
     /// The CPU-time backstop set in each process (`RLIMIT_CPU`): the time
     /// limit rounded up to whole seconds, plus one. The supervisor stops the
     /// test on the measured time; this only stops a process it cannot see.
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     fn cpu_backstop_seconds(&self) -> u64 {
         let limit = self.time.as_secs() + u64::from(self.time.subsec_nanos() > 0);
         limit + 1
@@ -48,7 +51,10 @@ impl Limits {
     /// address space than they use, start; it only keeps one process from
     /// taking the machine down between two looks. 16 times the limit, and
     /// never under 16 GiB.
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     fn address_space_backstop(&self) -> u64 {
         self.memory_bytes
             .map_or(0, |limit| limit.saturating_mul(16).max(16 << 30))
@@ -74,8 +80,14 @@ pub struct Outcome {
     pub leftovers: Vec<String>,
 }
 
-// Elsewhere than Linux nothing kills a run for its CPU time or memory.
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+// Without the supervisor nothing kills a run for its CPU time or memory.
+#[cfg_attr(
+    not(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    )),
+    allow(dead_code)
+)]
 pub enum End {
     Exited(ExitStatus),
     /// Still running at the wall-clock safety net: killed.
@@ -104,7 +116,10 @@ enum Stdin<'a> {
     File(&'a Path),
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use crate::supervise::{self, Ending, Request};
     use std::os::unix::process::ExitStatusExt;
@@ -182,13 +197,25 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     })
 }
 
-/// Elsewhere: the program alone, its output through pipes, stopped at the
-/// wall-clock net; no figures but the wall time.
-#[cfg(not(target_os = "linux"))]
+/// Elsewhere (another system, or Linux on an architecture whose system
+/// numbers the sys room has not checked): the program alone, its output
+/// through pipes, stopped at the wall-clock net; no figures but the wall
+/// time. Said once per run on stderr.
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
 fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use std::io::{Read, Write};
     use std::process::Stdio;
     use std::time::Instant;
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        crate::report::warn(
+            "judge: no supervisor on this platform (it is built for Linux on x86_64 and \
+             aarch64): each program runs directly, with no CPU-time or memory limit",
+        )
+    });
     let input = match input {
         Stdin::Bytes(bytes) => bytes.to_vec(),
         Stdin::File(path) => std::fs::read(path)?,
@@ -290,8 +317,6 @@ fn signal_name(signal: i32) -> Option<&'static str> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
-    use std::thread;
-    use std::time::Instant;
 
     fn sh_limited(script: &str, input: &str, limits: Limits) -> Outcome {
         let mut cmd = Command::new("sh");
@@ -354,7 +379,10 @@ mod tests {
         assert_eq!(out.stdout, b"done\n");
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn kills_a_loop_once_its_cpu_time_passes_the_limit() {
         let out = sh("while :; do :; done", "", 200);
@@ -382,7 +410,10 @@ mod tests {
         assert_eq!(out.stdout.len(), OUTPUT_LIMIT);
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn measures_cpu_time_of_the_program_and_what_it_waited_for() {
         // The loop runs in a child shell that the outer one waits for.
@@ -401,7 +432,10 @@ mod tests {
         assert!(usage.max_rss_kib > 100, "{:?}", usage);
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn counts_the_cpu_time_of_a_process_nobody_waited_for() {
         // The outer shell is killed before it can wait for the inner one,
@@ -413,7 +447,10 @@ mod tests {
         assert!(usage.cpu >= Duration::from_millis(300), "{:?}", usage);
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn the_memory_limit_holds_in_the_child() {
         let limits = Limits {
@@ -426,7 +463,10 @@ mod tests {
         assert_eq!(out.stdout, b"16777216\n");
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn the_cpu_backstop_is_set_in_the_child() {
         // Set from outside right after the start: looked at a moment later.
@@ -434,7 +474,10 @@ mod tests {
         assert_eq!(out.stdout, b"3\n", "ceil(1.5 s) + 1 s");
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn reports_and_kills_what_the_program_left_running() {
         let out = sh("sleep 30 >/dev/null 2>&1 & echo done", "", 5000);
@@ -450,7 +493,10 @@ mod tests {
         assert!(gone(&pid), "sleep {} still runs", pid);
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     #[test]
     fn a_child_in_a_session_of_its_own_does_not_survive_the_kill() {
         let out = sh("setsid sleep 30 & echo $!; sleep 30", "", 200);
@@ -463,8 +509,13 @@ mod tests {
 
     /// Whether a process is gone (or a zombie waiting for its parent),
     /// giving it up to 2 s to go.
-    #[cfg(target_os = "linux")]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     fn gone(pid: &str) -> bool {
+        use std::thread;
+        use std::time::Instant;
         let start = Instant::now();
         loop {
             let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid));

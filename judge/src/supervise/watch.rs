@@ -1,0 +1,263 @@
+//! One test, as the supervisor watches it: the program started, its
+//! processes looked at every tick against the limits, everything killed and
+//! reaped at the end, and the figures gathered into a [`Report`].
+
+use super::{control, events, procs, Ending, Report, Request, TICK};
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What the supervisor knows of one test's processes while it runs.
+#[derive(Default)]
+struct Watch {
+    /// CPU time of the processes reaped so far (with what they reaped).
+    reaped_cpu: Duration,
+    /// The largest peak memory of a reaped process, KiB.
+    reaped_peak_kib: u64,
+    /// The largest sum of resident memory seen, KiB.
+    summed_peak_kib: u64,
+    /// Run delay (time waiting for a CPU) last seen for each process, ns.
+    waited_ns: std::collections::HashMap<i32, u64>,
+    /// The program's wait status once it is reaped, and when.
+    ended: Option<(i32, Instant)>,
+}
+
+impl Watch {
+    /// Reaps one ended child, if one has ended, and counts it.
+    fn reap(&mut self, main: i32) -> Reaped {
+        match control::reap_any() {
+            Reaped::One(pid, status, usage) => {
+                self.reaped_cpu += usage.cpu;
+                self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
+                if pid == main {
+                    self.ended = Some((status, Instant::now()));
+                }
+                Reaped::One(pid, status, usage)
+            }
+            other => other,
+        }
+    }
+
+    fn waited(&self) -> Duration {
+        Duration::from_nanos(self.waited_ns.values().sum())
+    }
+}
+
+pub enum Reaped {
+    One(i32, i32, crate::os::Usage),
+    NoneYet,
+    NoChildren,
+}
+
+pub fn run_test(request: &Request, out_path: &Path) -> Report {
+    let mut report = Report::default();
+    let stdin = File::open(&request.stdin);
+    let stdout = File::create(out_path);
+    let (stdin, stdout) = match (stdin, stdout) {
+        (Ok(i), Ok(o)) => (i, o),
+        (Err(e), _) | (_, Err(e)) => {
+            report.problem = Some(format!("cannot open the test's files: {}", e));
+            return report;
+        }
+    };
+    let Some((program, args)) = request.argv.split_first() else {
+        report.not_started = Some("no program to run".to_string());
+        return report;
+    };
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped());
+    control::confine(&mut cmd);
+    events::set_busy(true);
+    let start = Instant::now();
+    let mut child = match cmd.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            events::set_busy(false);
+            report.not_started = Some(e.to_string());
+            return report;
+        }
+    };
+    let main = child.id() as i32;
+    control::limit_child(main, request);
+    let mut stderr = StderrTail::new(child.stderr.take().expect("piped"));
+    drop(child); // dropping a Child neither kills nor reaps it
+
+    let mut watch = Watch::default();
+    let mut ending = Ending::Exited;
+    // A program that ends within a tick is never looked at: wait4 gives
+    // all its figures.
+    let mut next_look = start + TICK;
+    loop {
+        stderr.drain();
+        while let Reaped::One(..) = watch.reap(main) {}
+        if watch.ended.is_some() {
+            break;
+        }
+        if events::stop_asked() {
+            ending = Ending::Stuck;
+            report.problem = Some("stopped by a signal".to_string());
+            break;
+        }
+        let now = Instant::now();
+        if now >= next_look {
+            next_look = now + TICK;
+            if let Some(over) = look(&mut watch, request, out_path, start) {
+                ending = over;
+                break;
+            }
+        }
+        let wait = next_look.saturating_duration_since(Instant::now());
+        events::wait_for_events(stderr.fd(), wait);
+    }
+    let killed_at = Instant::now();
+    if ending == Ending::Exited {
+        report.leftovers = procs::leftovers(out_path, stderr.fd());
+        if !report.leftovers.is_empty() {
+            // A process may be on its way out (its files closed, so the
+            // program saw the end of a pipe and ended) without being a
+            // zombie yet: a moment later it is one.
+            std::thread::sleep(Duration::from_millis(5));
+            while let Reaped::One(..) = watch.reap(main) {}
+            report.leftovers = procs::leftovers(out_path, stderr.fd());
+        }
+    }
+    if let Err(why) = end_everything(&mut watch, main, &mut stderr) {
+        ending = Ending::Stuck;
+        report.problem = Some(why);
+    }
+    stderr.drain();
+    let (status, ended_at) = match watch.ended {
+        Some((status, at)) if ending == Ending::Exited => (status, at),
+        Some((status, _)) => (status, killed_at),
+        None => (0, killed_at),
+    };
+    events::set_busy(false);
+    report.ending = Some(ending);
+    report.status = status;
+    report.wall = ended_at - start;
+    report.cpu = watch.reaped_cpu;
+    report.peak_kib = watch.reaped_peak_kib.max(watch.summed_peak_kib);
+    report.waited = watch.waited();
+    report.stderr_tail = stderr.tail;
+    report
+}
+
+/// One look at the test's processes: why the test must be stopped, if it
+/// must.
+fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Option<Ending> {
+    let mut cpu = watch.reaped_cpu;
+    let mut rss_kib = 0;
+    for pid in procs::descendants() {
+        if let Some(seen) = procs::look_at(pid) {
+            cpu += seen.cpu;
+            rss_kib += seen.rss_kib;
+            watch.waited_ns.insert(pid, seen.waited_ns);
+        }
+    }
+    watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
+    if cpu > request.cpu_limit {
+        return Some(Ending::CpuLimit);
+    }
+    if request.memory_limit > 0 && rss_kib * 1024 > request.memory_limit {
+        return Some(Ending::MemoryLimit);
+    }
+    if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
+        return Some(Ending::OutputLimit);
+    }
+    let off_cpu = start.elapsed().saturating_sub(watch.waited());
+    if off_cpu > request.wall_net {
+        return Some(Ending::WallNet);
+    }
+    None
+}
+
+/// Kills every process of the test and reaps them all, until the supervisor
+/// has no child left. Gives up after 10 s (a process stuck in the kernel).
+fn end_everything(watch: &mut Watch, main: i32, stderr: &mut StderrTail) -> Result<(), String> {
+    let give_up = Instant::now() + Duration::from_secs(10);
+    // No child at all, not even a zombie: then nothing is below either.
+    if let Reaped::NoChildren = watch.reap(main) {
+        return Ok(());
+    }
+    loop {
+        // The program's process group at once, while the program is not
+        // reaped: until then its pid, the group's id, cannot be reused.
+        if watch.ended.is_none() {
+            control::sigkill(-main);
+        }
+        for pid in procs::descendants() {
+            control::sigkill(pid);
+        }
+        match watch.reap(main) {
+            Reaped::One(..) => continue,
+            Reaped::NoChildren => return Ok(()),
+            Reaped::NoneYet => {}
+        }
+        stderr.drain();
+        if Instant::now() > give_up {
+            return Err("processes of the test could not be killed within 10 s".to_string());
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+/// The last bytes of standard error, read as they come without blocking.
+struct StderrTail {
+    pipe: Option<std::process::ChildStderr>,
+    tail: Vec<u8>,
+}
+
+/// How much of the end of standard error is kept.
+pub const STDERR_TAIL: usize = 16 << 10;
+
+impl StderrTail {
+    fn new(pipe: std::process::ChildStderr) -> StderrTail {
+        control::set_nonblocking(&pipe);
+        StderrTail {
+            pipe: Some(pipe),
+            tail: Vec::new(),
+        }
+    }
+
+    fn fd(&self) -> i32 {
+        use std::os::unix::io::AsRawFd;
+        self.pipe.as_ref().map_or(-1, |p| p.as_raw_fd())
+    }
+
+    fn drain(&mut self) {
+        let Some(pipe) = &mut self.pipe else { return };
+        let mut chunk = [0u8; 16 << 10];
+        loop {
+            match pipe.read(&mut chunk) {
+                Ok(0) => {
+                    self.pipe = None;
+                    break;
+                }
+                Ok(n) => {
+                    self.tail.extend_from_slice(&chunk[..n]);
+                    if self.tail.len() > 2 * STDERR_TAIL {
+                        self.tail.drain(..self.tail.len() - STDERR_TAIL);
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break, // WouldBlock: nothing more for now
+            }
+        }
+        if self.pipe.is_none() && self.tail.len() > STDERR_TAIL {
+            self.tail.drain(..self.tail.len() - STDERR_TAIL);
+        }
+    }
+}
+
+/// What one look at a process shows.
+pub struct Seen {
+    /// Its CPU time and that of the children it reaped.
+    pub cpu: Duration,
+    pub rss_kib: u64,
+    pub waited_ns: u64,
+}
