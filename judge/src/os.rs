@@ -263,8 +263,8 @@ mod interrupt {
         });
         // SAFETY: installs a handler that is async-signal-safe (see on_signal).
         unsafe {
-            signal(SIGINT, on_signal);
-            signal(SIGTERM, on_signal);
+            signal(SIGINT, on_signal as extern "C" fn(c_int) as usize);
+            signal(SIGTERM, on_signal as extern "C" fn(c_int) as usize);
         }
     }
 

@@ -499,12 +499,20 @@ mod tests {
     ))]
     #[test]
     fn a_child_in_a_session_of_its_own_does_not_survive_the_kill() {
-        let out = sh("setsid sleep 30 & echo $!; sleep 30", "", 200);
+        // A sleep of a length of its own, found afterwards by its command
+        // line (the pid the program sees is its namespace's, in the sandbox).
+        let nap = format!("30.{}", std::process::id());
+        let out = sh(&format!("setsid sleep {} & sleep 30", nap), "", 200);
         assert!(matches!(out.end, End::WallNet(_)));
-        let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
         // Killed with the whole test: not a process the program left behind.
         assert!(out.leftovers.is_empty(), "{:?}", out.leftovers);
-        assert!(gone(&pid), "setsid sleep {} still runs", pid);
+        let still = || {
+            std::fs::read_dir("/proc").unwrap().flatten().any(|p| {
+                let cmdline = std::fs::read(p.path().join("cmdline")).unwrap_or_default();
+                cmdline == format!("sleep\0{}\0", nap).into_bytes()
+            })
+        };
+        assert!(gone_when(still), "setsid sleep {} still runs", nap);
     }
 
     /// Whether a process is gone (or a zombie waiting for its parent),
@@ -514,19 +522,30 @@ mod tests {
         any(target_arch = "x86_64", target_arch = "aarch64")
     ))]
     fn gone(pid: &str) -> bool {
-        use std::thread;
-        use std::time::Instant;
-        let start = Instant::now();
-        loop {
+        gone_when(|| {
             let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid));
-            let dead = stat.map_or(true, |s| {
+            stat.is_ok_and(|s| {
                 let after_name = s.rsplit(')').next().unwrap_or("");
-                after_name.trim_start().starts_with('Z')
-            });
-            if dead || start.elapsed() > Duration::from_secs(2) {
-                return dead;
+                !after_name.trim_start().starts_with('Z')
+            })
+        })
+    }
+
+    /// Whether what `alive` looks for is gone, giving it up to 2 s to go.
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
+    fn gone_when(alive: impl Fn() -> bool) -> bool {
+        let start = std::time::Instant::now();
+        loop {
+            if !alive() {
+                return true;
             }
-            thread::sleep(Duration::from_millis(20));
+            if start.elapsed() > Duration::from_secs(2) {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 }

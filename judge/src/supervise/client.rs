@@ -5,10 +5,11 @@ use super::protocol::{receive, skip_to_magic, Fields};
 use super::{Report, Request, MODE};
 use std::ffi::OsString;
 use std::fs::{self, File};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::ffi::OsStringExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A running supervisor, as the judge holds it.
 pub struct Supervisor {
@@ -49,7 +50,19 @@ impl Supervisor {
         let hello = receive(&mut from)?.ok_or_else(|| {
             io::Error::new(io::ErrorKind::Other, "the supervisor ended at its start")
         })?;
-        let dir = PathBuf::from(OsString::from_vec(Fields(&hello).bytes()?.to_vec()));
+        let mut fields = Fields(&hello);
+        let dir = PathBuf::from(OsString::from_vec(fields.bytes()?.to_vec()));
+        let unsandboxed = String::from_utf8_lossy(fields.bytes()?).into_owned();
+        if !unsandboxed.is_empty() {
+            static SAID: std::sync::Once = std::sync::Once::new();
+            SAID.call_once(|| {
+                crate::report::warn(&format!(
+                    "judge: tests are not sandboxed ({}): a program under test can reach \
+                     the judge and the machine as the judge's user",
+                    unsandboxed
+                ))
+            });
+        }
         crate::os::register_supervisor(child.id());
         Ok(Supervisor {
             child,
@@ -64,21 +77,78 @@ impl Supervisor {
     fn run(&mut self, mut request: Request, input: Option<&[u8]>) -> io::Result<(Report, Vec<u8>)> {
         if let Some(input) = input {
             let input_file = self.dir.join("in");
-            fs::write(&input_file, input)?;
+            open_own(&input_file, true)?.write_all(input)?;
             request.stdin = input_file;
         }
         let output_limit = request.output_limit;
+        let patience = answer_within(&request);
         request.frame().send(&mut self.to)?;
+        if !readable_within(&self.from, patience) {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!(
+                    "the supervisor did not answer within {} s: it was killed, and the test's \
+                     processes with it",
+                    patience.as_secs()
+                ),
+            ));
+        }
         let payload = receive(&mut self.from)?.ok_or_else(|| {
             io::Error::new(io::ErrorKind::Other, "the supervisor ended during a test")
         })?;
         let report = Report::parse(&payload)?;
         let mut stdout = Vec::new();
-        if let Ok(file) = File::open(self.dir.join("out")) {
+        if let Ok(file) = open_own(&self.dir.join("out"), false) {
             file.take(output_limit + 1).read_to_end(&mut stdout)?;
         }
         Ok((report, stdout))
     }
+}
+
+/// How long the judge waits for a test's report: its CPU limit and
+/// wall-clock net twice over (a busy machine stretches both), plus the 10 s
+/// the supervisor may spend killing the test, plus 10 s.
+fn answer_within(request: &Request) -> Duration {
+    (request.cpu_limit + request.wall_net) * 2 + Duration::from_secs(20)
+}
+
+/// Whether `pipe` has something to read (or its end) within `patience`.
+fn readable_within(pipe: &ChildStdout, patience: Duration) -> bool {
+    use crate::sys::linux::{poll, PollFd, POLLIN};
+    use std::os::unix::io::AsRawFd;
+    let deadline = Instant::now() + patience;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut fds = [PollFd {
+            fd: pipe.as_raw_fd(),
+            events: POLLIN,
+            revents: 0,
+        }];
+        let ms = left.as_millis().min(60_000) as i32;
+        // SAFETY: one valid pollfd structure.
+        let n = unsafe { poll(fds.as_mut_ptr(), 1, ms) };
+        if n > 0 {
+            return true;
+        }
+        if left.is_zero() {
+            return false;
+        }
+    }
+}
+
+/// Opens a file of the supervisor's folder (mode 0700, so only the judge's
+/// user could have put anything there): never through a symbolic link,
+/// never waiting on a named pipe.
+fn open_own(path: &Path, write: bool) -> io::Result<File> {
+    use crate::sys::linux::{O_NOFOLLOW, O_NONBLOCK};
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .read(!write)
+        .write(write)
+        .create(write)
+        .truncate(write)
+        .custom_flags(O_NOFOLLOW | O_NONBLOCK)
+        .open(path)
 }
 
 impl Drop for Supervisor {

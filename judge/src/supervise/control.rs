@@ -23,7 +23,7 @@ pub fn become_subreaper() {
     }
 }
 
-pub fn set_nonblocking(pipe: &std::process::ChildStderr) {
+pub fn set_nonblocking(pipe: &std::fs::File) {
     use std::os::unix::io::AsRawFd;
     let fd = pipe.as_raw_fd();
     // SAFETY: fcntl on a descriptor we own, integers only.

@@ -39,9 +39,9 @@ pub fn install_handlers() -> std::io::Result<()> {
     WAKE[1].store(fds[1], Ordering::SeqCst);
     // SAFETY: the handler is async-signal-safe (see on_signal).
     unsafe {
-        signal(SIGCHLD, on_signal);
-        signal(SIGINT, on_signal);
-        signal(SIGTERM, on_signal);
+        signal(SIGCHLD, on_signal as extern "C" fn(c_int) as usize);
+        signal(SIGINT, on_signal as extern "C" fn(c_int) as usize);
+        signal(SIGTERM, on_signal as extern "C" fn(c_int) as usize);
     }
     // No PR_SET_PDEATHSIG here: it fires when the judge *thread* that
     // started the supervisor ends, and supervisors outlive threads. The
@@ -96,31 +96,26 @@ pub fn wait_readable(fd: c_int, timeout: Option<Duration>) -> bool {
     }
 }
 
-/// Waits at most `timeout` for standard error to have something, a child
-/// to end, the judge to go away (its end of the pipe, fd 0) or a signal.
-pub fn wait_for_events(stderr: c_int, timeout: Duration) {
+/// Waits at most `timeout` for one of `test_fds` (standard error, the
+/// cell's records; -1 for none) to have something, a child to end, the
+/// judge to go away (its end of the pipe, fd 0) or a signal.
+pub fn wait_for_events(test_fds: &[c_int; 2], timeout: Duration) {
+    let watched = |fd: c_int| PollFd {
+        fd,
+        events: POLLIN,
+        revents: 0,
+    };
     let mut fds = [
-        PollFd {
-            fd: WAKE[0].load(Ordering::SeqCst),
-            events: POLLIN,
-            revents: 0,
-        },
-        PollFd {
-            fd: stderr,
-            events: POLLIN,
-            revents: 0,
-        },
-        PollFd {
-            fd: 0,
-            events: POLLIN,
-            revents: 0,
-        },
+        watched(WAKE[0].load(Ordering::SeqCst)),
+        watched(0),
+        watched(test_fds[0]),
+        watched(test_fds[1]),
     ];
     let ms = (timeout.as_micros() as c_int + 999) / 1000;
-    // SAFETY: three valid pollfd structures (a negative fd is skipped).
-    unsafe { poll(fds.as_mut_ptr(), 3, ms) };
+    // SAFETY: four valid pollfd structures (a negative fd is skipped).
+    unsafe { poll(fds.as_mut_ptr(), 4, ms) };
     drain_wake();
-    if fds[2].revents != 0 {
+    if fds[1].revents != 0 {
         // The judge sends nothing during a test: this is its end.
         STOP.store(true, Ordering::SeqCst);
     }

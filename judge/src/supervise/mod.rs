@@ -54,6 +54,7 @@ mod control;
 mod events;
 mod procs;
 mod protocol;
+mod sandbox;
 mod server;
 mod watch;
 
@@ -133,6 +134,8 @@ pub struct Report {
     pub leftovers: Vec<String>,
     /// Something that went wrong in the supervisor itself.
     pub problem: Option<String>,
+    /// Whether the test ran in the sandbox.
+    pub sandboxed: bool,
 }
 
 #[cfg(test)]

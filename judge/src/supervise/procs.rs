@@ -81,9 +81,13 @@ pub fn look_at(pid: i32) -> Option<Seen> {
 /// The processes of the test still alive once the program has ended
 /// (not zombies waiting to be reaped, unless their threads live on), as
 /// `name (pid N)`, with the program's standard output or error if they
-/// hold it open.
-pub fn leftovers(stdout: &Path, stderr_fd: c_int) -> Vec<String> {
-    let below = descendants();
+/// hold it open. A sandboxed test's warden is not one: it stands for the
+/// test's PID namespace.
+pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<String> {
+    let below: Vec<i32> = descendants()
+        .into_iter()
+        .filter(|&pid| Some(pid) != warden)
+        .collect();
     if below.is_empty() {
         return Vec::new();
     }

@@ -55,7 +55,7 @@ fn bad_frame() -> io::Error {
 pub struct Fields<'a>(pub &'a [u8]);
 
 impl<'a> Fields<'a> {
-    fn num(&mut self) -> io::Result<u64> {
+    pub fn num(&mut self) -> io::Result<u64> {
         if self.0.len() < 8 {
             return Err(bad_frame());
         }
@@ -146,6 +146,7 @@ impl Report {
             .bytes(&self.stderr_tail)
             .bytes(self.problem.as_deref().unwrap_or("").as_bytes())
             .num(u64::from(self.problem.is_some()))
+            .num(u64::from(self.sandboxed))
             .num(self.leftovers.len() as u64);
         for left in &self.leftovers {
             f.bytes(left.as_bytes());
@@ -164,6 +165,7 @@ impl Report {
         let stderr_tail = f.bytes()?.to_vec();
         let problem = text(f.bytes()?);
         let problem = (f.num()? == 1).then_some(problem);
+        let sandboxed = f.num()? == 1;
         let mut leftovers = Vec::new();
         for _ in 0..f.num()? {
             leftovers.push(text(f.bytes()?));
@@ -179,6 +181,7 @@ impl Report {
             stderr_tail,
             leftovers,
             problem,
+            sandboxed,
         })
     }
 }
@@ -237,6 +240,7 @@ mod tests {
             stderr_tail: b"\x1b[2K oops\n".to_vec(),
             leftovers: vec!["sleep (pid 42, holding the program's standard output)".into()],
             problem: Some("".into()),
+            sandboxed: true,
         };
         let mut pipe = Vec::new();
         report.frame().send(&mut pipe).unwrap();

@@ -3,11 +3,13 @@
 //! a time until the judge closes the pipe or a signal stops it.
 
 use super::protocol::{receive, Frame, MAGIC};
+use super::sandbox::Sandbox;
 use super::watch::run_test;
 use super::{control, events, Request};
 use std::fs;
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 /// `judge --supervise`: serves tests until the judge closes the pipe, then
@@ -27,6 +29,8 @@ pub fn serve() -> ! {
 
 struct Served {
     dir: PathBuf,
+    /// The slot's sandbox, or why there is none.
+    sandbox: Result<Sandbox, String>,
     stdin: io::Stdin,
     stdout: io::Stdout,
 }
@@ -37,13 +41,24 @@ impl Served {
         control::become_subreaper();
         events::install_handlers()?;
         let dir = slot_folder()?;
+        let sandbox = Sandbox::start(&dir);
         let served = Served {
             dir,
+            sandbox,
             stdin: io::stdin(),
             stdout: io::stdout(),
         };
+        // The hello: the folder, and why tests are not sandboxed ("" when
+        // they are).
         let mut hello = Frame::default();
         hello.bytes(served.dir.as_os_str().as_bytes());
+        hello.bytes(
+            served
+                .sandbox
+                .as_ref()
+                .err()
+                .map_or(&b""[..], |why| why.as_bytes()),
+        );
         served.stdout.lock().write_all(MAGIC)?;
         hello.send(&mut served.stdout.lock())?;
         Ok(served)
@@ -59,7 +74,8 @@ impl Served {
                 return Ok(());
             };
             let request = Request::parse(&payload)?;
-            let report = run_test(&request, &self.dir.join("out"));
+            let mut report = run_test(&request, &self.dir.join("out"), self.sandbox.as_mut().ok());
+            report.sandboxed = self.sandbox.is_ok();
             report.frame().send(&mut self.stdout.lock())?;
             if events::stop_asked() {
                 return Ok(());
@@ -68,9 +84,10 @@ impl Served {
     }
 }
 
-/// The supervisor's own folder, `judge-slot-<pid>`: memory-backed where
-/// there is such a folder (the program's output is written and read back
-/// for every test), else the system's temporary folder. Folders that
+/// The supervisor's own folder, `judge-slot-<pid>-<random>`, made afresh
+/// (never one found there) with mode 0700: memory-backed where there is such
+/// a folder (the program's output is written and read back for every
+/// test), else the system's temporary folder. Folders that
 /// supervisors no longer running left there (killed before they could
 /// remove them) are removed first: they may hold up to 64 MiB each.
 fn slot_folder() -> io::Result<PathBuf> {
@@ -80,8 +97,13 @@ fn slot_folder() -> io::Result<PathBuf> {
             continue;
         }
         remove_abandoned_slots(&base);
-        let dir = base.join(format!("{}{}", SLOT_PREFIX, std::process::id()));
-        match fs::create_dir_all(&dir) {
+        let dir = base.join(format!(
+            "{}{}-{:016x}",
+            SLOT_PREFIX,
+            std::process::id(),
+            random()
+        ));
+        match fs::DirBuilder::new().mode(0o700).create(&dir) {
             Ok(()) => return Ok(dir),
             Err(e) => last_error = Some(e),
         }
@@ -91,6 +113,14 @@ fn slot_folder() -> io::Result<PathBuf> {
 
 const SLOT_PREFIX: &str = "judge-slot-";
 
+/// A random number (std's hash keys are seeded from the system's source).
+fn random() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
 fn remove_abandoned_slots(base: &Path) {
     let Ok(entries) = fs::read_dir(base) else {
         return;
@@ -99,6 +129,7 @@ fn remove_abandoned_slots(base: &Path) {
         let name = entry.file_name().to_string_lossy().into_owned();
         let pid = name
             .strip_prefix(SLOT_PREFIX)
+            .and_then(|p| p.split('-').next())
             .and_then(|p| p.parse::<u32>().ok());
         let gone = pid.is_some_and(|pid| {
             cfg!(target_os = "linux") && !Path::new(&format!("/proc/{}", pid)).exists()

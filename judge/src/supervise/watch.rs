@@ -2,9 +2,11 @@
 //! processes looked at every tick against the limits, everything killed and
 //! reaped at the end, and the figures gathered into a [`Report`].
 
+use super::sandbox::{Cell, Record, Sandbox};
 use super::{control, events, procs, Ending, Report, Request, TICK};
 use std::fs::{self, File};
 use std::io::{self, Read};
+use std::os::unix::io::AsRawFd;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,10 +20,22 @@ struct Watch {
     reaped_peak_kib: u64,
     /// The largest sum of resident memory seen, KiB.
     summed_peak_kib: u64,
+    /// The CPU time of the test at the last look (what was reaped, and what
+    /// its live processes had used): for a sandboxed test killed at once,
+    /// the processes the kernel reaps with the warden may not all be in the
+    /// warden's figures.
+    seen_cpu: Duration,
     /// Run delay (time waiting for a CPU) last seen for each process, ns.
     waited_ns: std::collections::HashMap<i32, u64>,
     /// The program's wait status once it is reaped, and when.
     ended: Option<(i32, Instant)>,
+    /// The test's cell when it runs in the sandbox (its warden is the
+    /// supervisor's child, and reports the program's end).
+    cell: Option<Cell>,
+    /// Why the program could not be executed in its cell.
+    not_started: Option<String>,
+    /// What went wrong in the cell.
+    failed: Option<String>,
 }
 
 impl Watch {
@@ -30,14 +44,49 @@ impl Watch {
         match control::reap_any() {
             Reaped::One(pid, status, usage) => {
                 self.reaped_cpu += usage.cpu;
-                self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
-                if pid == main {
+                // The warden's own peak is the supervisor's, not the test's:
+                // it reports the peak of each process it reaps instead.
+                if Some(pid) != self.warden() {
+                    self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
+                }
+                if pid == main && self.ended.is_none() {
                     self.ended = Some((status, Instant::now()));
                 }
                 Reaped::One(pid, status, usage)
             }
             other => other,
         }
+    }
+
+    fn warden(&self) -> Option<i32> {
+        self.cell.as_ref().map(|c| c.warden)
+    }
+
+    /// Takes in what the cell reported.
+    fn read_records(&mut self) {
+        let Some(cell) = &mut self.cell else { return };
+        while let Some(record) = cell.next_record() {
+            match record {
+                Record::Reaped {
+                    main,
+                    status,
+                    peak_kib,
+                } => {
+                    self.reaped_peak_kib = self.reaped_peak_kib.max(peak_kib);
+                    if main {
+                        self.ended = Some((status, Instant::now()));
+                    }
+                }
+                Record::NotStarted(why) => self.not_started = Some(why),
+                Record::Failed(why) => self.failed = Some(why),
+                Record::Started(_) => {}
+            }
+        }
+    }
+
+    /// The memory the test holds in its private scratch folders, KiB.
+    fn scratch_kib(&self) -> u64 {
+        self.cell.as_ref().map_or(0, |c| c.scratch_bytes() / 1024)
     }
 
     fn waited(&self) -> Duration {
@@ -51,7 +100,8 @@ pub enum Reaped {
     NoChildren,
 }
 
-pub fn run_test(request: &Request, out_path: &Path) -> Report {
+/// Runs one test, in a cell of `sandbox` when there is one.
+pub fn run_test(request: &Request, out_path: &Path, sandbox: Option<&mut Sandbox>) -> Report {
     let mut report = Report::default();
     let stdin = File::open(&request.stdin);
     let stdout = File::create(out_path);
@@ -62,40 +112,45 @@ pub fn run_test(request: &Request, out_path: &Path) -> Report {
             return report;
         }
     };
-    let Some((program, args)) = request.argv.split_first() else {
+    if request.argv.is_empty() {
         report.not_started = Some("no program to run".to_string());
         return report;
-    };
-    let mut cmd = Command::new(program);
-    cmd.args(args)
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(Stdio::piped());
-    control::confine(&mut cmd);
+    }
     events::set_busy(true);
     let start = Instant::now();
-    let mut child = match cmd.spawn() {
-        Ok(child) => child,
-        Err(e) => {
+    let started = match sandbox {
+        Some(sandbox) => start_in_cell(sandbox, request, &stdin, &stdout, out_path),
+        None => start_directly(request, stdin, stdout),
+    };
+    let (main, stderr, cell) = match started {
+        Ok(started) => started,
+        Err(Unstarted::Program(why)) => {
             events::set_busy(false);
-            report.not_started = Some(e.to_string());
+            report.not_started = Some(why);
+            return report;
+        }
+        Err(Unstarted::Cell(why)) => {
+            events::set_busy(false);
+            report.ending = Some(Ending::Stuck);
+            report.problem = Some(format!("the sandbox could not be made: {}", why));
             return report;
         }
     };
-    let main = child.id() as i32;
-    control::limit_child(main, request);
-    let mut stderr = StderrTail::new(child.stderr.take().expect("piped"));
-    drop(child); // dropping a Child neither kills nor reaps it
+    let mut stderr = StderrTail::new(stderr);
 
-    let mut watch = Watch::default();
+    let mut watch = Watch {
+        cell,
+        ..Watch::default()
+    };
     let mut ending = Ending::Exited;
     // A program that ends within a tick is never looked at: wait4 gives
     // all its figures.
     let mut next_look = start + TICK;
     loop {
         stderr.drain();
+        watch.read_records();
         while let Reaped::One(..) = watch.reap(main) {}
-        if watch.ended.is_some() {
+        if watch.ended.is_some() || watch.failed.is_some() {
             break;
         }
         if events::stop_asked() {
@@ -112,18 +167,23 @@ pub fn run_test(request: &Request, out_path: &Path) -> Report {
             }
         }
         let wait = next_look.saturating_duration_since(Instant::now());
-        events::wait_for_events(stderr.fd(), wait);
+        let records = watch.cell.as_ref().map_or(-1, Cell::fd);
+        events::wait_for_events(&[stderr.fd(), records], wait);
     }
     let killed_at = Instant::now();
-    if ending == Ending::Exited {
-        report.leftovers = procs::leftovers(out_path, stderr.fd());
+    // What the scratch folders still hold counts, even if no look saw it.
+    watch.summed_peak_kib = watch.summed_peak_kib.max(watch.scratch_kib());
+    let warden = watch.warden();
+    if ending == Ending::Exited && watch.failed.is_none() {
+        report.leftovers = procs::leftovers(out_path, stderr.fd(), warden);
         if !report.leftovers.is_empty() {
             // A process may be on its way out (its files closed, so the
             // program saw the end of a pipe and ended) without being a
             // zombie yet: a moment later it is one.
             std::thread::sleep(Duration::from_millis(5));
+            watch.read_records();
             while let Reaped::One(..) = watch.reap(main) {}
-            report.leftovers = procs::leftovers(out_path, stderr.fd());
+            report.leftovers = procs::leftovers(out_path, stderr.fd(), warden);
         }
     }
     if let Err(why) = end_everything(&mut watch, main, &mut stderr) {
@@ -131,6 +191,12 @@ pub fn run_test(request: &Request, out_path: &Path) -> Report {
         report.problem = Some(why);
     }
     stderr.drain();
+    watch.read_records();
+    if let Some(why) = watch.failed.take() {
+        ending = Ending::Stuck;
+        report.problem = Some(format!("the sandbox failed: {}", why));
+    }
+    report.not_started = watch.not_started.take();
     let (status, ended_at) = match watch.ended {
         Some((status, at)) if ending == Ending::Exited => (status, at),
         Some((status, _)) => (status, killed_at),
@@ -140,26 +206,88 @@ pub fn run_test(request: &Request, out_path: &Path) -> Report {
     report.ending = Some(ending);
     report.status = status;
     report.wall = ended_at - start;
-    report.cpu = watch.reaped_cpu;
+    report.cpu = watch.reaped_cpu.max(watch.seen_cpu);
     report.peak_kib = watch.reaped_peak_kib.max(watch.summed_peak_kib);
     report.waited = watch.waited();
     report.stderr_tail = stderr.tail;
     report
 }
 
+/// Why a test's program did not start.
+enum Unstarted {
+    /// The program could not be started (a missing file...).
+    Program(String),
+    /// Its sandbox could not be made.
+    Cell(String),
+}
+
+/// Starts the program as the supervisor's child: its pid and the read end
+/// of its standard error.
+fn start_directly(
+    request: &Request,
+    stdin: File,
+    stdout: File,
+) -> Result<(i32, File, Option<Cell>), Unstarted> {
+    let (program, args) = request.argv.split_first().expect("checked");
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped());
+    control::confine(&mut cmd);
+    let mut child = cmd.spawn().map_err(|e| Unstarted::Program(e.to_string()))?;
+    let main = child.id() as i32;
+    control::limit_child(main, request);
+    let stderr = File::from(std::os::fd::OwnedFd::from(
+        child.stderr.take().expect("piped"),
+    ));
+    drop(child); // dropping a Child neither kills nor reaps it
+    Ok((main, stderr, None))
+}
+
+/// Starts the program in a cell of the sandbox: the warden's pid (which
+/// stands for the test: killing it kills every process of the test), the
+/// read end of standard error, and the cell.
+fn start_in_cell(
+    sandbox: &mut Sandbox,
+    request: &Request,
+    stdin: &File,
+    stdout: &File,
+    out_path: &Path,
+) -> Result<(i32, File, Option<Cell>), Unstarted> {
+    sandbox.cover(&request.argv).map_err(Unstarted::Cell)?;
+    let (stderr, stderr_end) =
+        super::sandbox::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
+    let covers = sandbox.covers(&request.stdin, out_path);
+    let stdio = [
+        stdin.as_raw_fd(),
+        stdout.as_raw_fd(),
+        stderr_end.as_raw_fd(),
+    ];
+    let cell =
+        Cell::start(sandbox, request, stdio, covers).map_err(|e| Unstarted::Cell(e.to_string()))?;
+    Ok((cell.warden, stderr, Some(cell)))
+}
+
 /// One look at the test's processes: why the test must be stopped, if it
 /// must.
 fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Option<Ending> {
     let mut cpu = watch.reaped_cpu;
-    let mut rss_kib = 0;
+    // The memory-backed files of the test's scratch folders are its memory.
+    let mut rss_kib = watch.scratch_kib();
+    let warden = watch.warden();
     for pid in procs::descendants() {
         if let Some(seen) = procs::look_at(pid) {
             cpu += seen.cpu;
-            rss_kib += seen.rss_kib;
+            // The warden's own memory is the supervisor's (a copy of it).
+            if Some(pid) != warden {
+                rss_kib += seen.rss_kib;
+            }
             watch.waited_ns.insert(pid, seen.waited_ns);
         }
     }
     watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
+    watch.seen_cpu = cpu;
     if cpu > request.cpu_limit {
         return Some(Ending::CpuLimit);
     }
@@ -208,7 +336,7 @@ fn end_everything(watch: &mut Watch, main: i32, stderr: &mut StderrTail) -> Resu
 
 /// The last bytes of standard error, read as they come without blocking.
 struct StderrTail {
-    pipe: Option<std::process::ChildStderr>,
+    pipe: Option<File>,
     tail: Vec<u8>,
 }
 
@@ -216,7 +344,7 @@ struct StderrTail {
 pub const STDERR_TAIL: usize = 16 << 10;
 
 impl StderrTail {
-    fn new(pipe: std::process::ChildStderr) -> StderrTail {
+    fn new(pipe: File) -> StderrTail {
         control::set_nonblocking(&pipe);
         StderrTail {
             pipe: Some(pipe),

@@ -49,6 +49,7 @@ fn linux_facts() -> Vec<Fact> {
         ("POLLIN", POLLIN as i64),
         ("O_NONBLOCK", O_NONBLOCK as i64),
         ("O_CLOEXEC", O_CLOEXEC as i64),
+        ("O_NOFOLLOW", O_NOFOLLOW as i64),
         ("F_GETFL", F_GETFL as i64),
         ("F_SETFL", F_SETFL as i64),
         ("RLIMIT_CPU", RLIMIT_CPU as i64),
@@ -71,6 +72,41 @@ fn linux_facts() -> Vec<Fact> {
         ("sizeof(struct pollfd)", size_of::<PollFd>() as i64),
         ("offsetof(struct pollfd, events)", offset!(PollFd, events)),
         ("offsetof(struct pollfd, revents)", offset!(PollFd, revents)),
+        ("PR_SET_PDEATHSIG", PR_SET_PDEATHSIG as i64),
+        ("PR_SET_NAME", PR_SET_NAME as i64),
+        ("PR_SET_NO_NEW_PRIVS", PR_SET_NO_NEW_PRIVS as i64),
+        ("(long)SIG_DFL", SIG_DFL as i64),
+        ("CLONE_PARENT", CLONE_PARENT as i64),
+        ("CLONE_NEWNS", CLONE_NEWNS as i64),
+        ("CLONE_NEWIPC", CLONE_NEWIPC as i64),
+        ("CLONE_NEWUSER", CLONE_NEWUSER as i64),
+        ("CLONE_NEWPID", CLONE_NEWPID as i64),
+        ("CLONE_NEWNET", CLONE_NEWNET as i64),
+        ("MS_RDONLY", MS_RDONLY as i64),
+        ("MS_NOSUID", MS_NOSUID as i64),
+        ("MS_NODEV", MS_NODEV as i64),
+        ("MS_NOEXEC", MS_NOEXEC as i64),
+        ("MS_REMOUNT", MS_REMOUNT as i64),
+        ("MS_NOATIME", MS_NOATIME as i64),
+        ("MS_NODIRATIME", MS_NODIRATIME as i64),
+        ("MS_BIND", MS_BIND as i64),
+        ("MS_REC", MS_REC as i64),
+        ("MS_PRIVATE", MS_PRIVATE as i64),
+        ("MS_RELATIME", MS_RELATIME as i64),
+        ("MNT_DETACH", MNT_DETACH as i64),
+        ("ST_NOEXEC", ST_NOEXEC as i64),
+        ("ST_NOATIME", ST_NOATIME as i64),
+        ("ST_NODIRATIME", ST_NODIRATIME as i64),
+        ("ST_RELATIME", ST_RELATIME as i64),
+        ("SYS_clone", SYS_CLONE),
+        ("SYS_pivot_root", SYS_PIVOT_ROOT),
+        ("sizeof(struct statvfs)", size_of::<Statvfs>() as i64),
+        (
+            "offsetof(struct statvfs, f_blocks)",
+            offset!(Statvfs, blocks),
+        ),
+        ("offsetof(struct statvfs, f_bfree)", offset!(Statvfs, bfree)),
+        ("offsetof(struct statvfs, f_flag)", offset!(Statvfs, flag)),
     ]
 }
 
@@ -87,7 +123,7 @@ fn c_source(facts: &[Fact]) -> String {
     let mut c = String::from(
         "#define _GNU_SOURCE\n#include <errno.h>\n#include <fcntl.h>\n#include <poll.h>\n\
          #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
-         #include <sys/prctl.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
+         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
          #include <sys/wait.h>\nint main(void) {\n",
     );
     for (expression, _) in facts {

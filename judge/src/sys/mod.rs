@@ -35,7 +35,8 @@ pub const FD_CLOEXEC: c_int = 1;
 
 extern "C" {
     pub fn kill(pid: c_int, sig: c_int) -> c_int;
-    pub fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
+    /// `handler`: a function's address, or `SIG_DFL` (0).
+    pub fn signal(signum: c_int, handler: usize) -> usize;
     pub fn pipe(fds: *mut c_int) -> c_int;
     pub fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> c_int;
     pub fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
