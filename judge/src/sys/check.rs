@@ -73,7 +73,6 @@ fn linux_facts() -> Vec<Fact> {
         ("offsetof(struct pollfd, events)", offset!(PollFd, events)),
         ("offsetof(struct pollfd, revents)", offset!(PollFd, revents)),
         ("PR_SET_PDEATHSIG", PR_SET_PDEATHSIG as i64),
-        ("PR_SET_NAME", PR_SET_NAME as i64),
         ("PR_SET_NO_NEW_PRIVS", PR_SET_NO_NEW_PRIVS as i64),
         ("(long)SIG_DFL", SIG_DFL as i64),
         ("CLONE_PARENT", CLONE_PARENT as i64),

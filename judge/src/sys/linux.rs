@@ -27,7 +27,6 @@ pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
 pub const SC_CLK_TCK: c_int = 2;
 pub const SC_PAGESIZE: c_int = 30;
 pub const PR_SET_PDEATHSIG: c_int = 1;
-pub const PR_SET_NAME: c_int = 15;
 pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 pub const SIG_DFL: usize = 0;
 

@@ -29,8 +29,8 @@ use crate::sys::linux::{
     _exit, chdir, close, dup2, execvp, fork, prctl, setgroups, setns, setresgid, setresuid,
     setrlimit, statvfs, syscall, unshare, wait4, Rlimit, Rusage, Statvfs, CLONE_NEWIPC,
     CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, EINTR, MS_BIND, MS_NODEV,
-    MS_NOEXEC, MS_NOSUID, MS_RDONLY, PR_SET_NAME, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, RLIMIT_AS,
-    RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SIG_DFL, SYS_CLONE,
+    MS_NOEXEC, MS_NOSUID, MS_RDONLY, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, RLIMIT_AS, RLIMIT_CORE,
+    RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SIG_DFL, SYS_CLONE,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::{CString, OsString};
@@ -412,12 +412,9 @@ fn start_warden(plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> Result<i32, St
 
 /// The warden (see the file's comment). Never returns.
 fn warden(plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> ! {
-    let name = CString::new("judge-warden").expect("no NUL");
-    // SAFETY: prctl with integers or a valid C string (a name of at most 15
-    // bytes), signal with the default action.
+    // SAFETY: prctl with integer arguments, signal with the default action.
     unsafe {
         prctl(PR_SET_PDEATHSIG, SIGKILL as _, 0, 0, 0);
-        prctl(PR_SET_NAME, name.as_ptr() as _, 0, 0, 0);
         for sig in [SIGCHLD, SIGINT, SIGTERM] {
             signal(sig, SIG_DFL);
         }
