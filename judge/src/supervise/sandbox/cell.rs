@@ -127,6 +127,8 @@ pub struct Cell {
 /// What the cell's processes need, prepared before the fork.
 struct Plan {
     argv: Vec<CString>,
+    /// The bound on SysV shared memory in the test's IPC namespace, pages.
+    shm_pages: u64,
     cwd: CString,
     scratch_options: CString,
     covers: Vec<PathBuf>,
@@ -268,6 +270,7 @@ impl Plan {
         }
         Ok(Plan {
             argv,
+            shm_pages: (size + 4095) / 4096,
             cwd: cstring(&cwd),
             scratch_options: CString::new(format!("size={},mode=1777", size)).map_err(|_| nul())?,
             covers,
@@ -287,6 +290,7 @@ fn nul() -> io::Error {
 /// The launcher (see the file's comment). Never returns.
 fn launch(sandbox: &Sandbox, plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> ! {
     let started = enter(sandbox)
+        .map(|()| bound_sysv(plan))
         .and_then(|()| make_scratch(plan))
         .and_then(|()| cover(&plan.covers))
         .and_then(|()| start_warden(plan, stdio, report));
@@ -324,6 +328,14 @@ fn enter(sandbox: &Sandbox) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Bounds the SysV shared memory of the test's IPC namespace (its own
+/// `kernel.shmall`, which the namespace's root may set on Linux 5.19 and
+/// later; elsewhere the machine's bound stays) to what a scratch folder may
+/// hold.
+fn bound_sysv(plan: &Plan) {
+    let _ = std::fs::write("/proc/sys/kernel/shmall", plan.shm_pages.to_string());
 }
 
 /// A fresh `tmpfs` on each scratch folder; folders of the view below one
