@@ -113,7 +113,7 @@ impl Sandbox {
             };
             add_folder(&mut folders, &folder);
         }
-        if folders.len() == self.folders.len() {
+        if folders == self.folders {
             return Ok(());
         }
         let (user, mnt, net) = view::make(&self.base, &folders, self.as_root)?;
@@ -156,12 +156,17 @@ impl Sandbox {
 }
 
 /// Adds `folder` to the bound folders unless the view shows it already (it
-/// is under a system folder or a bound one) or it is the root.
+/// is under a system folder or a bound one), or it is a scratch folder or
+/// above one (the root, `/tmp`, `/dev`: each test gets its own; a folder
+/// below one is bound by itself instead).
 fn add_folder(folders: &mut Vec<PathBuf>, folder: &Path) {
     let folder = folder
         .canonicalize()
         .unwrap_or_else(|_| folder.to_path_buf());
-    if folder.parent().is_none() || shown(folders, &folder) {
+    let scratch = cell::SCRATCH
+        .iter()
+        .any(|s| Path::new(s).starts_with(&folder));
+    if scratch || shown(folders, &folder) {
         return;
     }
     folders.retain(|f| !f.starts_with(&folder));
