@@ -1653,3 +1653,38 @@ fn without_the_sandbox_the_judge_says_so_once_and_runs_as_before() {
     assert!(run.stderr.contains("JUDGE_NO_SANDBOX"), "{}", run);
     assert_eq!(verdicts(&run), ["AC"; 5], "{}", run);
 }
+
+/// A machine whose `/proc` has something mounted over part of it (as
+/// containers do) lets the namespaces be made but refuses each test's own
+/// `/proc`: the judge finds that out at the start, says why, and runs the
+/// tests unsandboxed instead of failing them all. Made with `unshare -m`
+/// (root only: skipped otherwise).
+#[test]
+fn a_machine_that_refuses_a_tests_proc_falls_back_and_says_why() {
+    let root = Command::new("unshare").args(["-m", "true"]).status();
+    if !root.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: unshare -m needs root");
+        return;
+    }
+    let hostile = Hostile::new("proc-refused");
+    let tests = hostile.tests();
+    let cat = format!("cat {}", hostile.answer());
+    let script = "mount -t tmpfs none /proc/sys && exec \"$@\"";
+    let child = Command::new("unshare")
+        .args(["-m", "sh", "-c", script, "sh"])
+        .arg(judge_under_test())
+        .args(["checkers_board", "--tests", &tests, "--json", "--cmd", &cat])
+        .env(MARK, &hostile.mark)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let run = finish(child, JUDGE_TIMEOUT);
+    assert!(
+        run.stderr.contains("tests are not sandboxed (mount /proc"),
+        "{}",
+        run
+    );
+    assert_eq!(verdicts(&run), ["AC"], "{}", run);
+}

@@ -132,6 +132,8 @@ struct Plan {
     cwd: CString,
     scratch_options: CString,
     covers: Vec<PathBuf>,
+    /// The folders the view binds (some may be below a scratch folder).
+    folders: Vec<PathBuf>,
     limits: Vec<(c_int, u64)>,
     as_root: bool,
 }
@@ -146,7 +148,8 @@ impl Cell {
         stdio: [RawFd; 3],
         covers: Vec<PathBuf>,
     ) -> io::Result<Cell> {
-        let plan = Plan::new(request, covers, sandbox.as_root)?;
+        let mut plan = Plan::new(request, covers, sandbox.as_root)?;
+        plan.folders = sandbox.folders.clone();
         let (mut records, report) = pipe()?;
         // SAFETY: the supervisor has one thread, so the child may run any
         // code; it never returns (it ends with _exit).
@@ -184,6 +187,34 @@ impl Cell {
         match receive(&mut self.records) {
             Ok(Some(payload)) => Record::parse(&payload).ok(),
             _ => None,
+        }
+    }
+
+    /// Waits up to `patience` for the program's end: its wait status, or
+    /// why it did not run.
+    pub fn wait_for_program(&mut self, patience: std::time::Duration) -> Result<i32, String> {
+        let deadline = std::time::Instant::now() + patience;
+        while std::time::Instant::now() < deadline {
+            match self.next_record() {
+                Some(Record::Reaped {
+                    main: true, status, ..
+                }) => return Ok(status),
+                Some(Record::NotStarted(why)) | Some(Record::Failed(why)) => return Err(why),
+                Some(_) => {}
+                None => std::thread::sleep(std::time::Duration::from_millis(1)),
+            }
+        }
+        Err("a test program did not end in it".to_string())
+    }
+
+    /// Kills the warden, and with it the test, and reaps it (for a cell the
+    /// watch loop does not hold).
+    pub fn end(self) {
+        let mut status = 0;
+        // SAFETY: kill and wait4 on our own child, integers and a live int.
+        unsafe {
+            crate::sys::kill(self.warden, SIGKILL);
+            wait4(self.warden, &mut status, 0, std::ptr::null_mut());
         }
     }
 
@@ -274,6 +305,7 @@ impl Plan {
             cwd: cstring(&cwd),
             scratch_options: CString::new(format!("size={},mode=1777", size)).map_err(|_| nul())?,
             covers,
+            folders: Vec::new(),
             limits,
             as_root,
         })
@@ -343,10 +375,11 @@ fn bound_sysv(plan: &Plan) {
 fn make_scratch(plan: &Plan) -> Result<(), String> {
     let options = plan.scratch_options.to_string_lossy().into_owned();
     for dir in SCRATCH {
-        let below = bound_below(Path::new(dir));
-        let kept: Vec<(PathBuf, File)> = below
-            .into_iter()
-            .filter_map(|p| File::open(&p).ok().map(|f| (p, f)))
+        let kept: Vec<(PathBuf, File)> = plan
+            .folders
+            .iter()
+            .filter(|f| f.starts_with(dir))
+            .filter_map(|p| File::open(p).ok().map(|f| (p.clone(), f)))
             .collect();
         mount_at(
             Some("tmpfs"),
@@ -362,21 +395,6 @@ fn make_scratch(plan: &Plan) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The mount points of the view strictly below `dir` (from mountinfo).
-fn bound_below(dir: &Path) -> Vec<PathBuf> {
-    let info = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
-    let mut found: Vec<PathBuf> = info
-        .lines()
-        .filter_map(|line| line.split(' ').nth(4))
-        .map(PathBuf::from)
-        .filter(|p| p != dir && p.starts_with(dir))
-        .collect();
-    // Outermost first; one bound inside another comes with it.
-    found.sort();
-    found.dedup_by(|b, a| b.starts_with(&*a));
-    found
 }
 
 /// An empty, read-only `tmpfs` over each folder of test data the view shows.

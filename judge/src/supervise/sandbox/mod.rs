@@ -80,14 +80,47 @@ impl Sandbox {
         // SAFETY: geteuid takes nothing and cannot fail.
         let as_root = unsafe { crate::sys::linux::geteuid() } == 0;
         let (user, mnt, net) = view::make(base, &folders, as_root)?;
-        Ok(Sandbox {
+        let sandbox = Sandbox {
             user,
             mnt,
             net,
             folders,
             base: base.to_path_buf(),
             as_root,
-        })
+        };
+        sandbox.probe()?;
+        Ok(sandbox)
+    }
+
+    /// Runs `true` in a cell: the namespaces may be made and still refuse a
+    /// test's (a container that hides `/proc` refuses a new one), and then
+    /// the judge falls back rather than fail every test.
+    fn probe(&self) -> Result<(), String> {
+        use std::os::unix::io::AsRawFd;
+        let null = File::options()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .map_err(|e| format!("/dev/null: {}", e))?;
+        let request = crate::supervise::Request {
+            argv: vec!["true".into()],
+            cpu_backstop_seconds: 5,
+            output_limit: 1 << 20,
+            ..Default::default()
+        };
+        let fd = null.as_raw_fd();
+        let mut cell =
+            Cell::start(self, &request, [fd; 3], Vec::new()).map_err(|e| e.to_string())?;
+        let ended = cell.wait_for_program(std::time::Duration::from_secs(5));
+        cell.end();
+        match ended {
+            Ok(0) => Ok(()),
+            Ok(status) => Err(format!(
+                "a test program failed in it (wait status {})",
+                status
+            )),
+            Err(why) => Err(why),
+        }
     }
 
     /// Makes sure the view shows the folders the command line names (its
