@@ -299,9 +299,20 @@ mod interrupt {
                 target > 0 && !gone(target)
             });
             if !waiting {
-                break;
+                return;
             }
             std::thread::sleep(Duration::from_millis(2));
+        }
+        // A supervisor that did not end (stopped, or stuck) is killed: its
+        // sandboxed test dies with it (the warden's parent-death signal).
+        for slot in LIVE.iter() {
+            let target = slot.load(Ordering::SeqCst);
+            if target > 0 && !gone(target) {
+                // SAFETY: kill(2) takes two integers.
+                unsafe {
+                    kill(target, SIGKILL);
+                }
+            }
         }
     }
 }

@@ -275,6 +275,7 @@ fn send_signal(pid: i32, signal: i32) {
 
 const SIGINT: i32 = 2;
 const SIGKILL: i32 = 9;
+const SIGSTOP: i32 = 19;
 const SIGTERM: i32 = 15;
 
 /// A live thread found carrying a test's mark.
@@ -1687,4 +1688,70 @@ fn a_machine_that_refuses_a_tests_proc_falls_back_and_says_why() {
         run
     );
     assert_eq!(verdicts(&run), ["AC"], "{}", run);
+}
+
+/// The supervisor of a test that sleeps is stopped (as a program could on
+/// the judge of the day), then killed, from outside. On the judge of the
+/// day: stopped, the judge waited forever; killed, ERR while the program
+/// ran on. Now the judge gives up on a stopped supervisor within its bound
+/// (twice the time limit and the wall-clock net, plus 20 s: 22.6 s at a
+/// 100 ms limit), kills it, and reports the test as an error saying why; a
+/// killed one is an error too; and nothing of either test survives (the
+/// warden dies with its supervisor).
+#[test]
+fn a_stopped_or_killed_supervisor_neither_hangs_the_judge_nor_leaves_the_test_running() {
+    let hostile = Hostile::new("supervisor-gone");
+    let tests = hostile.tests();
+    let cmd = shell_script(&hostile, "sleeper", "sleep 30\n");
+    for (signal, said) in [
+        (SIGSTOP, "did not answer within"),
+        (SIGKILL, "ended during a test"),
+    ] {
+        let judge = hostile.start_judge(&[
+            "checkers_board",
+            "--tests",
+            &tests,
+            "--cmd",
+            &cmd,
+            "--time-limit",
+            "100",
+        ]);
+        let supervisor = wait_for_supervisor_of(judge.id());
+        thread::sleep(Duration::from_millis(300));
+        send_signal(supervisor, signal);
+        let run = finish(judge, Duration::from_secs(60));
+        assert!(!run.timed_out, "signal {}: the judge hung\n{}", signal, run);
+        assert!(run.stdout.contains("ERR"), "signal {}\n{}", signal, run);
+        assert!(run.stdout.contains(said), "signal {}\n{}", signal, run);
+        assert_no_survivors(
+            &hostile,
+            &format!("after signal {} to the supervisor", signal),
+        );
+    }
+}
+
+/// The pid of the supervisor the judge `judge` started (its child running
+/// `--supervise`), waiting up to 20 s for it.
+fn wait_for_supervisor_of(judge: u32) -> i32 {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20) {
+        let found = fs::read_dir("/proc").unwrap().flatten().find_map(|p| {
+            let pid: i32 = p.file_name().to_str()?.parse().ok()?;
+            let stat = fs::read_to_string(p.path().join("stat")).ok()?;
+            let ppid: u32 = stat
+                .rsplit(')')
+                .next()?
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()?;
+            let cmdline = fs::read(p.path().join("cmdline")).ok()?;
+            (ppid == judge && cmdline.ends_with(b"--supervise\0")).then_some(pid)
+        });
+        if let Some(pid) = found {
+            return pid;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    panic!("the judge started no supervisor");
 }
