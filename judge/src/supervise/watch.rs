@@ -103,88 +103,28 @@ pub enum Reaped {
 /// Runs one test, in a cell of `sandbox` when there is one.
 pub fn run_test(request: &Request, out_path: &Path, sandbox: Option<&mut Sandbox>) -> Report {
     let mut report = Report::default();
-    let stdin = File::open(&request.stdin);
-    let stdout = File::create(out_path);
-    let (stdin, stdout) = match (stdin, stdout) {
-        (Ok(i), Ok(o)) => (i, o),
-        (Err(e), _) | (_, Err(e)) => {
-            report.problem = Some(format!("cannot open the test's files: {}", e));
-            return report;
-        }
-    };
-    if request.argv.is_empty() {
-        report.not_started = Some("no program to run".to_string());
-        return report;
-    }
-    events::set_busy(true);
     let start = Instant::now();
-    let started = match sandbox {
-        Some(sandbox) => start_in_cell(sandbox, request, &stdin, &stdout, out_path),
-        None => start_directly(request, stdin, stdout),
-    };
-    let (main, stderr, cell) = match started {
+    let (main, stderr, cell) = match start_test(request, out_path, sandbox) {
         Ok(started) => started,
-        Err(Unstarted::Program(why)) => {
-            events::set_busy(false);
-            report.not_started = Some(why);
-            return report;
-        }
-        Err(Unstarted::Cell(why)) => {
-            events::set_busy(false);
-            report.ending = Some(Ending::Stuck);
-            report.problem = Some(format!("the sandbox could not be made: {}", why));
+        Err(unstarted) => {
+            unstarted.tell(&mut report);
             return report;
         }
     };
     let mut stderr = StderrTail::new(stderr);
-
     let mut watch = Watch {
         cell,
         ..Watch::default()
     };
-    let mut ending = Ending::Exited;
-    // A program that ends within a tick is never looked at: wait4 gives
-    // all its figures.
-    let mut next_look = start + TICK;
-    loop {
-        stderr.drain();
-        watch.read_records();
-        while let Reaped::One(..) = watch.reap(main) {}
-        if watch.ended.is_some() || watch.failed.is_some() {
-            break;
-        }
-        if events::stop_asked() {
-            ending = Ending::Stuck;
-            report.problem = Some("stopped by a signal".to_string());
-            break;
-        }
-        let now = Instant::now();
-        if now >= next_look {
-            next_look = now + TICK;
-            if let Some(over) = look(&mut watch, request, out_path, start) {
-                ending = over;
-                break;
-            }
-        }
-        let wait = next_look.saturating_duration_since(Instant::now());
-        let records = watch.cell.as_ref().map_or(-1, Cell::fd);
-        events::wait_for_events(&[stderr.fd(), records], wait);
+    let mut ending = follow(&mut watch, request, out_path, start, main, &mut stderr);
+    if ending == Ending::Stuck {
+        report.problem = Some("stopped by a signal".to_string());
     }
     let killed_at = Instant::now();
     // What the scratch folders still hold counts, even if no look saw it.
     watch.summed_peak_kib = watch.summed_peak_kib.max(watch.scratch_kib());
-    let warden = watch.warden();
     if ending == Ending::Exited && watch.failed.is_none() {
-        report.leftovers = procs::leftovers(out_path, stderr.fd(), warden);
-        if !report.leftovers.is_empty() {
-            // A process may be on its way out (its files closed, so the
-            // program saw the end of a pipe and ended) without being a
-            // zombie yet: a moment later it is one.
-            std::thread::sleep(Duration::from_millis(5));
-            watch.read_records();
-            while let Reaped::One(..) = watch.reap(main) {}
-            report.leftovers = procs::leftovers(out_path, stderr.fd(), warden);
-        }
+        report.leftovers = name_leftovers(&mut watch, main, out_path, &stderr);
     }
     if let Err(why) = end_everything(&mut watch, main, &mut stderr) {
         ending = Ending::Stuck;
@@ -213,12 +153,115 @@ pub fn run_test(request: &Request, out_path: &Path, sandbox: Option<&mut Sandbox
     report
 }
 
+/// Opens the test's files and starts its program (marking the supervisor
+/// busy): the pid that stands for the test, the read end of standard error,
+/// and the cell when sandboxed.
+fn start_test(
+    request: &Request,
+    out_path: &Path,
+    sandbox: Option<&mut Sandbox>,
+) -> Result<(i32, File, Option<Cell>), Unstarted> {
+    let stdin = File::open(&request.stdin);
+    let stdout = File::create(out_path);
+    let (stdin, stdout) = match (stdin, stdout) {
+        (Ok(i), Ok(o)) => (i, o),
+        (Err(e), _) | (_, Err(e)) => return Err(Unstarted::Files(e.to_string())),
+    };
+    if request.argv.is_empty() {
+        return Err(Unstarted::Program("no program to run".to_string()));
+    }
+    events::set_busy(true);
+    let started = match sandbox {
+        Some(sandbox) => start_in_cell(sandbox, request, &stdin, &stdout, out_path),
+        None => start_directly(request, stdin, stdout),
+    };
+    if started.is_err() {
+        events::set_busy(false);
+    }
+    started
+}
+
+/// Follows the test until its program ends, a limit is passed, or a signal
+/// stops the supervisor (`Stuck`): how it ended.
+fn follow(
+    watch: &mut Watch,
+    request: &Request,
+    out_path: &Path,
+    start: Instant,
+    main: i32,
+    stderr: &mut StderrTail,
+) -> Ending {
+    // A program that ends within a tick is never looked at: wait4 gives
+    // all its figures.
+    let mut next_look = start + TICK;
+    loop {
+        stderr.drain();
+        watch.read_records();
+        while let Reaped::One(..) = watch.reap(main) {}
+        if watch.ended.is_some() || watch.failed.is_some() {
+            return Ending::Exited;
+        }
+        if events::stop_asked() {
+            return Ending::Stuck;
+        }
+        let now = Instant::now();
+        if now >= next_look {
+            next_look = now + TICK;
+            if let Some(over) = look(watch, request, out_path, start) {
+                return over;
+            }
+        }
+        let wait = next_look.saturating_duration_since(Instant::now());
+        let records = watch.cell.as_ref().map_or(-1, Cell::fd);
+        events::wait_for_events(&[stderr.fd(), records], wait);
+    }
+}
+
+/// The processes of the test still running once its program has ended.
+fn name_leftovers(
+    watch: &mut Watch,
+    main: i32,
+    out_path: &Path,
+    stderr: &StderrTail,
+) -> Vec<String> {
+    let warden = watch.warden();
+    let leftovers = procs::leftovers(out_path, stderr.fd(), warden);
+    if leftovers.is_empty() {
+        return leftovers;
+    }
+    // A process may be on its way out (its files closed, so the program saw
+    // the end of a pipe and ended) without being a zombie yet: a moment
+    // later it is one.
+    std::thread::sleep(Duration::from_millis(5));
+    watch.read_records();
+    while let Reaped::One(..) = watch.reap(main) {}
+    procs::leftovers(out_path, stderr.fd(), warden)
+}
+
 /// Why a test's program did not start.
 enum Unstarted {
+    /// The test's input or output could not be opened.
+    Files(String),
     /// The program could not be started (a missing file...).
     Program(String),
     /// Its sandbox could not be made.
     Cell(String),
+}
+
+impl Unstarted {
+    /// Says it in the report.
+    fn tell(self, report: &mut Report) {
+        match self {
+            Unstarted::Files(why) => {
+                report.problem = Some(format!("cannot open the test's files: {}", why))
+            }
+            Unstarted::Program(why) => report.not_started = Some(why),
+            Unstarted::Cell(why) => {
+                report.ending = Some(Ending::Stuck);
+                report.problem = Some(format!("the sandbox could not be made: {}", why));
+            }
+        }
+    }
 }
 
 /// Starts the program as the supervisor's child: its pid and the read end
