@@ -1755,3 +1755,37 @@ fn wait_for_supervisor_of(judge: u32) -> i32 {
     }
     panic!("the judge started no supervisor");
 }
+
+/// Writes five memfds of 60 MB each (each under the 64 MiB a file may have),
+/// never maps them, keeps them open a moment, then prints the right answer
+/// (limit 256 MiB). On the judge of the day: AC at 2.5 MiB.
+#[test]
+fn memory_held_in_memfds_counts() {
+    let hostile = Hostile::new("memfd");
+    let exe = hostile.compile_c(
+        "memfd",
+        r#"
+#include <sys/mman.h>
+int main(int argc, char **argv) {
+    static char chunk[1 << 20];
+    memset(chunk, 1, sizeof chunk);
+    for (int i = 0; i < 5; i++) {
+        int fd = memfd_create("hold", 0);
+        if (fd < 0) { perror("memfd_create"); return 1; }
+        for (int mb = 0; mb < 60; mb++) {
+            if (write(fd, chunk, sizeof chunk) != sizeof chunk) { perror("write"); return 1; }
+        }
+    }
+    struct timespec pause = { 0, 300 * 1000 * 1000 };
+    nanosleep(&pause, 0);
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let (run, test) = hostile.judge_json(
+        &format!("{} {}", exe, hostile.answer()),
+        &["--memory-limit", "256"],
+    );
+    assert_eq!(test["verdict"], "MLE", "{}", run);
+}

@@ -5,6 +5,7 @@
 use super::watch::Seen;
 use crate::sys::linux::{sysconf, SC_CLK_TCK, SC_PAGESIZE};
 use std::os::raw::c_int;
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::Duration;
 
@@ -130,4 +131,43 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
         found.push(line);
     }
     found
+}
+
+/// What the memfds the processes `pids` hold open or have mapped hold, KiB:
+/// files that live in memory and in no folder, which their resident memory
+/// shows only while mapped and touched. Each file counts once, by its
+/// blocks in use (`st_blocks`), found through `/proc/PID/fd` and
+/// `/proc/PID/map_files` (the latter needs the supervisor's capabilities over
+/// the test, which it has over a sandboxed one).
+pub fn memfd_kib(pids: &[i32]) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let mut seen = std::collections::HashMap::new();
+    for &pid in pids {
+        for link in memfd_links(pid) {
+            if let Ok(meta) = std::fs::metadata(&link) {
+                seen.insert((meta.dev(), meta.ino()), meta.blocks() / 2);
+            }
+        }
+    }
+    seen.values().sum()
+}
+
+/// The `/proc` links through which process `pid` reaches a memfd.
+fn memfd_links(pid: i32) -> Vec<std::path::PathBuf> {
+    let is_memfd = |target: &Path| target.as_os_str().as_bytes().starts_with(b"/memfd:");
+    let mut links = Vec::new();
+    if let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", pid)) {
+        for fd in fds.flatten() {
+            if std::fs::read_link(fd.path()).is_ok_and(|t| is_memfd(&t)) {
+                links.push(fd.path());
+            }
+        }
+    }
+    let maps = std::fs::read_to_string(format!("/proc/{}/maps", pid)).unwrap_or_default();
+    for line in maps.lines().filter(|l| l.contains(" /memfd:")) {
+        if let Some(range) = line.split_whitespace().next() {
+            links.push(format!("/proc/{}/map_files/{}", pid, range).into());
+        }
+    }
+    links
 }

@@ -20,6 +20,11 @@ struct Watch {
     reaped_peak_kib: u64,
     /// The largest sum of resident memory seen, KiB.
     summed_peak_kib: u64,
+    /// What the test's memfds held at the last count, KiB, and the looks
+    /// since (they are counted every [`MEMFD_EVERY`] looks: a process may
+    /// hold thousands of descriptors).
+    memfd_kib: u64,
+    looks: u32,
     /// The CPU time of the test at the last look (what was reaped, and what
     /// its live processes had used): for a sandboxed test killed at once,
     /// the processes the kernel reaps with the warden may not all be in the
@@ -316,10 +321,21 @@ fn start_in_cell(
 /// must.
 fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Option<Ending> {
     let mut cpu = watch.reaped_cpu;
-    // The memory-backed files of the test's scratch folders are its memory.
-    let mut rss_kib = watch.scratch_kib();
     let warden = watch.warden();
-    for pid in procs::descendants() {
+    let pids: Vec<i32> = procs::descendants();
+    if watch.looks % MEMFD_EVERY == 0 {
+        let test: Vec<i32> = pids
+            .iter()
+            .copied()
+            .filter(|&p| Some(p) != warden)
+            .collect();
+        watch.memfd_kib = procs::memfd_kib(&test);
+    }
+    watch.looks += 1;
+    // The memory-backed files of the test's scratch folders, and its memfds,
+    // are its memory.
+    let mut rss_kib = watch.scratch_kib() + watch.memfd_kib;
+    for pid in pids {
         if let Some(seen) = procs::look_at(pid) {
             cpu += seen.cpu;
             // The warden's own memory is the supervisor's (a copy of it).
@@ -346,6 +362,9 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     }
     None
 }
+
+/// The memfds of a test are counted every this many looks.
+const MEMFD_EVERY: u32 = 5;
 
 /// Kills every process of the test and reaps them all, until the supervisor
 /// has no child left. Gives up after 10 s (a process stuck in the kernel).
