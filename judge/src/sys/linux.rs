@@ -1,6 +1,8 @@
-//! Linux's system interface as the supervisor uses it (process control,
-//! limits, polling), for x86_64 and aarch64, whose numbers here are the same
-//! and are checked against the headers by `sys/check.rs`.
+//! Linux's system interface as the supervisor and its sandbox use it
+//! (process control, limits, polling, namespaces, mounts), for x86_64 and
+//! aarch64: their numbers here are the same but where a `cfg` says otherwise
+//! (`O_NOFOLLOW`, the system call numbers), and `sys/check.rs` holds them to
+//! the headers.
 //!
 //! Built only on those two architectures (see `main.rs`): on others some of
 //! these numbers differ (the open flags on 32-bit ARM, the signal numbers on
@@ -15,8 +17,12 @@ pub const ECHILD: i32 = 10;
 pub const POLLIN: i16 = 1;
 pub const O_NONBLOCK: c_int = 0o4000;
 pub const O_CLOEXEC: c_int = 0o2000000;
-/// The same on x86_64 and aarch64 (not on 32-bit ARM, whose value differs).
+/// One of the open flags whose numbers differ between the two (aarch64
+/// keeps 32-bit ARM's).
+#[cfg(target_arch = "x86_64")]
 pub const O_NOFOLLOW: c_int = 0o400000;
+#[cfg(target_arch = "aarch64")]
+pub const O_NOFOLLOW: c_int = 0o100000;
 pub const F_GETFL: c_int = 3;
 pub const F_SETFL: c_int = 4;
 pub const RLIMIT_CPU: c_int = 0;
