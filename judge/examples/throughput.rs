@@ -16,9 +16,11 @@
 //! - **the judge**: `judge checkers_pos --stress CASES --cmd
 //!   target/release/checkers_pos` (default 300 cases), whose rate is the one
 //!   it prints ("no failure in N cases (R cases/s)"; its build step is not in
-//!   it);
+//!   it), with every program in its sandbox (issue 23);
+//! - **the judge unsandboxed**: the same with `JUDGE_NO_SANDBOX=1`;
 //!
-//! and prints each round, then the medians and their ratio. It builds the
+//! and prints each round, then the medians, their ratios to the limit, and
+//! what the sandbox costs per program run (each case runs two programs). It builds the
 //! release judge and `checkers_pos` first (`cargo build --release -p judge -p
 //! checkers_pos`).
 
@@ -70,19 +72,25 @@ fn main() {
 
     let mut limits = Vec::new();
     let mut judged = Vec::new();
+    let mut unsandboxed = Vec::new();
     for round in 1..=rounds {
         let limit = spawn_rate(&solution, &input, cores, seconds) / 2.0;
-        let stress = stress_rate(&judge, &solution, cases, round as u64);
+        let stress = stress_rate(&judge, &solution, cases, round as u64, true);
+        let plain = stress_rate(&judge, &solution, cases, round as u64, false);
         say!(
-            "round {}: limit {:.0} cases/s, judge --stress {:.0} cases/s",
+            "round {}: limit {:.0} cases/s, judge --stress {:.0} cases/s sandboxed, \
+             {:.0} unsandboxed",
             round,
             limit,
-            stress
+            stress,
+            plain
         );
         limits.push(limit);
         judged.push(stress);
+        unsandboxed.push(plain);
     }
     let (limit, stress) = (median(&mut limits), median(&mut judged));
+    let plain = median(&mut unsandboxed);
     say!(
         "median: limit {:.0} cases/s (plain spawn and wait, {} loop(s), halved), \
          judge --stress {:.0} cases/s: {:.0} % of the limit ({:.1}x below it)",
@@ -91,6 +99,15 @@ fn main() {
         stress,
         100.0 * stress / limit,
         limit / stress
+    );
+    // A case is two program runs, `cores` at a time.
+    let cost_ms = (1.0 / stress - 1.0 / plain) * 1000.0 * cores as f64 / 2.0;
+    say!(
+        "unsandboxed: judge --stress {:.0} cases/s ({:.0} % of the limit); the sandbox \
+         costs {:.2} ms per program run",
+        plain,
+        100.0 * plain / limit,
+        cost_ms
     );
 }
 
@@ -182,9 +199,13 @@ fn run_once(program: &Path, input: &[u8]) {
 }
 
 /// The rate `judge --stress` prints for `cases` cases of our own solution
-/// judged against itself.
-fn stress_rate(judge: &Path, solution: &Path, cases: u64, seed: u64) -> f64 {
-    let out = Command::new(judge)
+/// judged against itself, with or without the sandbox.
+fn stress_rate(judge: &Path, solution: &Path, cases: u64, seed: u64, sandboxed: bool) -> f64 {
+    let mut cmd = Command::new(judge);
+    if !sandboxed {
+        cmd.env("JUDGE_NO_SANDBOX", "1");
+    }
+    let out = cmd
         .args(["checkers_pos", "--stress", &cases.to_string()])
         .args(["--seed", &seed.to_string(), "--cmd"])
         .arg(solution)

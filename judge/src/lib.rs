@@ -1,8 +1,8 @@
 //! The judge as a library: everything `judge` does, in layers that point one
 //! way (each module uses only those listed before it):
 //!
-//! - os, text, json, rng, workspace, command: leaves (the judge's own
-//!   signals, printing, JSON writing, random numbers, where files are, how
+//! - sys, os, text, json, rng, workspace, command: leaves (the system calls,
+//!   checked against the system headers; the judge's own signals, printing, JSON writing, random numbers, where files are, how
 //!   `--cmd` is started);
 //! - svg, svg_board: drawing boards as SVG (the problems' `figure.rs` draw
 //!   with them);
@@ -37,11 +37,16 @@ pub mod statement;
 mod statements;
 pub mod stress;
 pub mod suite;
-#[cfg(target_os = "linux")]
+// The supervisor is built only where the sys room's numbers are checked.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 pub mod supervise;
 pub mod svg;
 pub mod svg_board;
 pub mod svg_figures;
+pub mod sys;
 pub mod text;
 pub mod verdict;
 pub mod workspace;

@@ -2,7 +2,7 @@
 //! started, then the judge.
 //!
 //! The judge itself starts two kinds of processes: the supervisors, which run
-//! the programs under test (see `supervise.rs`, the one room for process
+//! the programs under test (see `supervise/`, the one room for process
 //! control), and `cargo build`, in a process group of its own. Both are
 //! registered here while they run. On SIGINT or SIGTERM the handler (atomics
 //! and `kill` only, which are safe there) sends SIGTERM to every supervisor,
@@ -24,14 +24,20 @@ pub struct Usage {
     pub max_rss_kib: u64,
 }
 
-/// Registers a supervisor (Linux's: see `supervise.rs`) for the signal
+/// Registers a supervisor (Linux's: see `supervise/`) for the signal
 /// handler.
-#[cfg(target_os = "linux")]
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 pub fn register_supervisor(pid: u32) {
     interrupt::register(pid as i32);
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 pub fn unregister_supervisor(pid: u32) {
     interrupt::unregister(pid as i32);
 }
@@ -134,26 +140,15 @@ pub fn stop_everything() {
 
 #[cfg(unix)]
 mod interrupt {
+    use crate::sys::{
+        c_int, c_void, fcntl, kill, pipe, signal, write, FD_CLOEXEC, F_SETFD, SIGINT, SIGKILL,
+        SIGTERM,
+    };
     use std::fs::File;
     use std::io::{Read, Write};
-    use std::os::raw::{c_int, c_void};
     use std::os::unix::io::FromRawFd;
     use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
-
-    const SIGKILL: c_int = 9;
-    const SIGINT: c_int = 2;
-    const SIGTERM: c_int = 15;
-    const F_SETFD: c_int = 2;
-    const FD_CLOEXEC: c_int = 1;
-
-    extern "C" {
-        fn kill(pid: c_int, sig: c_int) -> c_int;
-        fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
-        fn pipe(fds: *mut c_int) -> c_int;
-        fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> c_int;
-        fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
-    }
 
     /// Room for this many registrations at once (`-j` is capped below it).
     pub const SLOTS: usize = 1024;
@@ -286,8 +281,8 @@ mod interrupt {
         });
         // SAFETY: installs a handler that is async-signal-safe (see on_signal).
         unsafe {
-            signal(SIGINT, on_signal);
-            signal(SIGTERM, on_signal);
+            signal(SIGINT, on_signal as extern "C" fn(c_int) as usize);
+            signal(SIGTERM, on_signal as extern "C" fn(c_int) as usize);
         }
     }
 
@@ -322,9 +317,20 @@ mod interrupt {
                 target > 0 && !gone(target)
             });
             if !waiting {
-                break;
+                return;
             }
             std::thread::sleep(Duration::from_millis(2));
+        }
+        // A supervisor that did not end (stopped, or stuck) is killed: its
+        // sandboxed test dies with it (the warden's parent-death signal).
+        for slot in LIVE.iter() {
+            let target = slot.load(Ordering::SeqCst);
+            if target > 0 && !gone(target) {
+                // SAFETY: kill(2) takes two integers.
+                unsafe {
+                    kill(target, SIGKILL);
+                }
+            }
         }
     }
 }

@@ -37,11 +37,20 @@ struct Report {
 }
 
 fn judge(args: &[&str]) -> Report {
+    judge_with(args, false)
+}
+
+/// The judge with its sandbox off (`JUDGE_NO_SANDBOX`) when `unsandboxed`:
+/// for the tests that watch a program from outside, by the pids it prints
+/// or the files it writes, which the sandbox hides (the supervisor's hold
+/// they check holds without it).
+fn judge_with(args: &[&str], unsandboxed: bool) -> Report {
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .output()
-        .expect("the judge runs");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    if unsandboxed {
+        cmd.env("JUDGE_NO_SANDBOX", "1");
+    }
+    let out = cmd.args(args).output().expect("the judge runs");
     Report {
         ok: out.status.success(),
         code: out.status.code(),
@@ -63,6 +72,20 @@ fn judge_cmd(cmd: &str, extra: &[&str]) -> Report {
     ];
     args.extend_from_slice(extra);
     judge(&args)
+}
+
+/// The same with the sandbox off (see [`judge_with`]).
+fn judge_cmd_unsandboxed(cmd: &str, extra: &[&str]) -> Report {
+    let dir = tests_dir(&[("sum", "7 8\n", Some("15\n"))]);
+    let mut args = vec![
+        "checkers_pos",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        cmd,
+    ];
+    args.extend_from_slice(extra);
+    judge_with(&args, true)
 }
 
 fn last_line(text: &str) -> &str {
@@ -517,7 +540,7 @@ fn json_with_no_matching_test_says_so_on_stderr() {
 #[test]
 fn a_child_left_behind_is_killed_and_reported() {
     // Bug 4: this was AC, and the sleep outlived the judge.
-    let r = judge_cmd("echo 15; sleep 30 >/dev/null 2>&1 & echo $! >&2", &[]);
+    let r = judge_cmd_unsandboxed("echo 15; sleep 30 >/dev/null 2>&1 & echo $! >&2", &[]);
     let pid = pids_in(
         r.stdout
             .lines()
@@ -548,7 +571,7 @@ fn a_child_left_behind_is_killed_and_reported() {
 fn a_child_in_its_own_session_does_not_survive_a_tle() {
     // Bug 4: setsid takes the child out of the program's process group.
     let cmd = "setsid sleep 30 & echo $! >&2; sleep 30";
-    let r = judge_cmd(cmd, &["--time-limit", "200"]);
+    let r = judge_cmd_unsandboxed(cmd, &["--time-limit", "200"]);
     let pid = pids_in(
         r.stdout
             .lines()
@@ -575,6 +598,7 @@ fn ctrl_c_kills_every_program_under_test() {
         p = pids.display()
     );
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .env("JUDGE_NO_SANDBOX", "1") // it watches pids and a file (see judge_with)
         .args(["checkers_pos", "--tests", dir.to_str().unwrap(), "-j", "2"])
         .args(["--cmd", &cmd, "--time-limit", "60000"])
         .stdout(Stdio::null())
@@ -839,6 +863,7 @@ fn ctrl_c_mid_run_starts_nothing_new_and_leaves_nothing_behind() {
         let started = dir.join(format!("started-{}", attempt));
         let cmd = format!("echo $$ >> {}; sleep 300", started.display());
         let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .env("JUDGE_NO_SANDBOX", "1") // it watches a file (see judge_with)
             .args(["checkers_pos", "--tests", dir.to_str().unwrap(), "-j", "2"])
             .args(["--cmd", &cmd, "--time-limit", "60000"])
             .stdout(Stdio::null())

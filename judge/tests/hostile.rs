@@ -41,6 +41,13 @@ const MARK: &str = "HOSTILE_MARK";
 /// it (and kills it): far beyond what any of them needs.
 const JUDGE_TIMEOUT: Duration = Duration::from_secs(180);
 
+/// The judge these tests hold: this workspace's, or the one named by
+/// `JUDGE_UNDER_TEST` (to show that a test fails on an older judge).
+fn judge_under_test() -> PathBuf {
+    std::env::var_os("JUDGE_UNDER_TEST")
+        .map_or_else(|| env!("CARGO_BIN_EXE_judge").into(), PathBuf::from)
+}
+
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -69,6 +76,8 @@ fn the_sample() -> (String, String) {
 struct Hostile {
     dir: TempDir,
     mark: String,
+    /// Run the judge with its sandbox off (`JUDGE_NO_SANDBOX`).
+    sandbox_off: bool,
 }
 
 impl Hostile {
@@ -81,7 +90,11 @@ impl Hostile {
         fs::write(dir.join("tests/t.in"), &input).unwrap();
         fs::write(dir.join("tests/t.out"), &answer).unwrap();
         fs::write(dir.join("answer"), &answer).unwrap();
-        Hostile { dir, mark }
+        Hostile {
+            dir,
+            mark,
+            sandbox_off: false,
+        }
     }
 
     fn path(&self, name: &str) -> String {
@@ -118,8 +131,11 @@ impl Hostile {
 
     /// Starts the judge with `args`, carrying the mark.
     fn start_judge(&self, args: &[&str]) -> Child {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
+        let mut cmd = Command::new(judge_under_test());
+        if self.sandbox_off {
+            cmd.env("JUDGE_NO_SANDBOX", "1");
+        }
+        cmd.args(args)
             .env(MARK, &self.mark)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -259,6 +275,7 @@ fn send_signal(pid: i32, signal: i32) {
 
 const SIGINT: i32 = 2;
 const SIGKILL: i32 = 9;
+const SIGSTOP: i32 = 19;
 const SIGTERM: i32 = 15;
 
 /// A live thread found carrying a test's mark.
@@ -516,7 +533,12 @@ fn chain_alive(heartbeat: &str) -> bool {
 /// chain (each process lives 0.5 ms), hence the heartbeat.
 #[test]
 fn a_fork_chain_does_not_survive_the_test_nor_a_signal() {
-    let hostile = Hostile::new("fork-chain");
+    let mut hostile = Hostile::new("fork-chain");
+    // The chain's heartbeat is a file it writes in this folder, which the
+    // sandbox makes read-only: this test holds the supervisor's own hold,
+    // which must not depend on the sandbox (whose PID namespace alone would
+    // end the chain).
+    hostile.sandbox_off = true;
     let exe = hostile.compile_c("fork_chain", FORK_CHAIN);
     let heartbeat = hostile.path("heartbeat");
     let stop = hostile.path("stop-chain");
@@ -1291,4 +1313,479 @@ fn nothing_is_left_behind_by_fifty_tests_two_at_a_time() {
         run
     );
     assert_eq!(json::parse_json_lines(&run.stdout).len(), 50, "{}", run);
+}
+
+// ---------------------------------------------------------------------------
+// Attacks on the judge itself (issue 23): each program attacks the judge,
+// the supervisor, a neighbour test or the machine on purpose. On the judge
+// of the day (no sandbox) every one of them succeeded; with the sandbox
+// each test's program sees and reaches only its own test. Each fails with
+// `JUDGE_UNDER_TEST` naming a judge built before the sandbox.
+// ---------------------------------------------------------------------------
+
+/// Writes `script` to `<name>.sh` in the test's folder: the `--cmd` that
+/// runs it with `sh`.
+fn shell_script(hostile: &Hostile, name: &str, script: &str) -> String {
+    let path = hostile.path(&format!("{}.sh", name));
+    fs::write(&path, script).unwrap();
+    format!("sh {}", path)
+}
+
+/// Every verdict a `--json` run printed.
+fn verdicts(run: &Run) -> Vec<String> {
+    json::parse_json_lines(&run.stdout)
+        .into_iter()
+        .filter_map(|o| o.get("verdict").cloned())
+        .collect()
+}
+
+/// Follows its standard input back to the test's `.in` and prints the
+/// answer beside it. On the judge of the day: every sample of every problem
+/// AC, solving nothing.
+#[test]
+fn a_program_cannot_read_the_answers_beside_its_input() {
+    let hostile = Hostile::new("read-answer");
+    let cheat = shell_script(
+        &hostile,
+        "cheat",
+        "in=$(readlink /proc/self/fd/0)\ncat \"${in%.in}.out\" || cat \"${in%.in}.ans\"\n",
+    );
+    for problem in [
+        "russian_checkers",
+        "checkers_board",
+        "checkers_pos",
+        "solitaire_chess",
+        "checks_post_facto",
+    ] {
+        let run = hostile.judge(&[problem, "--json", "--cmd", &cheat]);
+        let verdicts = verdicts(&run);
+        assert!(!verdicts.is_empty(), "{}", run);
+        assert!(
+            !verdicts.iter().any(|v| v == "AC"),
+            "{}: {:?}\n{}",
+            problem,
+            verdicts,
+            run
+        );
+    }
+    let (run, test) = hostile.judge_json(&cheat, &[]);
+    assert_ne!(test["verdict"], "AC", "{}", run);
+}
+
+/// Stops, writes to and kills every process whose name starts with `judge`
+/// (the judge, its supervisors), forging a report frame and a JSON line into
+/// their standard output and a screen clear into their standard error, then
+/// prints the right answer. On the judge of the day: the judge was stopped
+/// or killed (a hang, or ERR), and a forged line reached `--json`.
+#[test]
+fn a_program_cannot_stop_kill_or_write_to_the_judge() {
+    let hostile = Hostile::new("attack-judge");
+    let script = format!(
+        "for p in /proc/[0-9]*; do\n\
+         \x20 n=${{p#/proc/}}; [ \"$n\" = $$ ] && continue\n\
+         \x20 case $(cat $p/comm 2>/dev/null) in judge*) ;; *) continue ;; esac\n\
+         \x20 kill -STOP $n 2>/dev/null\n\
+         \x20 printf '{{\"verdict\":\"AC\",\"forged\":true}}\\n' > $p/fd/1 2>/dev/null\n\
+         \x20 printf '\\033[2J forged\\n' > $p/fd/2 2>/dev/null\n\
+         \x20 kill -KILL $n 2>/dev/null\n\
+         done\n\
+         cat {}\n",
+        hostile.answer()
+    );
+    let cmd = shell_script(&hostile, "attack", &script);
+    let tests = hostile.tests();
+    let run = finish(
+        hostile.start_judge(&["checkers_board", "--tests", &tests, "--json", "--cmd", &cmd]),
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}", run);
+    assert!(!run.raw.contains(&0x1b), "{}", run);
+    assert!(!run.stdout.contains("forged"), "{}", run);
+    assert_eq!(verdicts(&run), ["AC"], "{}", run);
+}
+
+/// Attaches with ptrace to every process whose name starts with `judge`
+/// and exits 1 if one attach worked. On the judge of the day: it attached
+/// to the judge (which it could then make do anything).
+#[test]
+fn a_program_cannot_ptrace_anything_outside_its_test() {
+    let hostile = Hostile::new("ptrace");
+    let exe = hostile.compile_c(
+        "ptrace",
+        r#"
+#include <dirent.h>
+#include <sys/ptrace.h>
+int main(int argc, char **argv) {
+    int attached = 0;
+    DIR *proc = opendir("/proc");
+    struct dirent *e;
+    while (proc && (e = readdir(proc))) {
+        int pid = atoi(e->d_name);
+        char path[64], name[64] = "";
+        if (pid <= 0 || pid == getpid()) continue;
+        snprintf(path, sizeof path, "/proc/%d/comm", pid);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        if (!fgets(name, sizeof name, f)) name[0] = 0;
+        fclose(f);
+        if (strncmp(name, "judge", 5) != 0) continue;
+        if (ptrace(PTRACE_ATTACH, pid, 0, 0) == 0) {
+            fprintf(stderr, "attached to %d (%s)", pid, name);
+            waitpid(pid, 0, __WALL);
+            ptrace(PTRACE_DETACH, pid, 0, 0);
+            attached = 1;
+        }
+    }
+    if (attached) return 1;
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let (run, test) = hostile.judge_json(&format!("{} {}", exe, hostile.answer()), &[]);
+    assert_eq!(test["verdict"], "AC", "{}", run);
+}
+
+/// Under `-j 2`, looks for the supervisors' folders (in `/dev/shm` or
+/// `/tmp`) and writes a wrong answer into each output it finds there. On the
+/// judge of the day: it found its neighbour's folder and rewrote its output.
+#[test]
+fn a_program_cannot_reach_a_neighbours_output() {
+    let hostile = Hostile::new("neighbour");
+    let (input, answer) = the_sample();
+    for i in 1..=6 {
+        fs::write(hostile.dir.join(format!("tests/n{}.in", i)), &input).unwrap();
+        fs::write(hostile.dir.join(format!("tests/n{}.out", i)), &answer).unwrap();
+    }
+    let script = format!(
+        "found=0\n\
+         for d in /dev/shm/judge-slot-* /tmp/judge-slot-*; do\n\
+         \x20 [ -d \"$d\" ] || continue\n\
+         \x20 found=1; echo 0 > \"$d/out\" 2>/dev/null; ln -sf /dev/null \"$d/in\" 2>/dev/null\n\
+         done\n\
+         sleep 0.05\n\
+         [ $found = 0 ] && cat {}\n",
+        hostile.answer()
+    );
+    let cmd = shell_script(&hostile, "neighbour", &script);
+    let tests = hostile.tests();
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        &tests,
+        "--json",
+        "-j",
+        "2",
+        "--cmd",
+        &cmd,
+    ]);
+    let verdicts = verdicts(&run);
+    assert_eq!(verdicts.len(), 7, "{}", run);
+    assert!(
+        verdicts.iter().all(|v| v == "AC"),
+        "{:?}\n{}",
+        verdicts,
+        run
+    );
+}
+
+/// Rewrites the answer file beside its input. On the judge of the day: the
+/// answer on disk was changed, for every later run.
+#[test]
+fn a_program_cannot_rewrite_the_answers_on_disk() {
+    let hostile = Hostile::new("rewrite-answer");
+    let cmd = shell_script(
+        &hostile,
+        "rewrite",
+        &format!(
+            "in=$(readlink /proc/self/fd/0)\necho 0 > \"${{in%.in}}.out\"\ncat {}\n",
+            hostile.answer()
+        ),
+    );
+    let before = fs::read(hostile.dir.join("tests/t.out")).unwrap();
+    let (run, _) = hostile.judge_json(&cmd, &[]);
+    let after = fs::read(hostile.dir.join("tests/t.out")).unwrap();
+    assert_eq!(before, after, "{}", run);
+}
+
+/// Fills five files in `/dev/shm` (60 MB each, each under the 64 MiB a file
+/// may have; the limit 256 MiB) and leaves them there. On the judge of the
+/// day: AC at 2.6 MiB, and the files outlived the test.
+#[test]
+fn memory_held_in_dev_shm_counts_and_vanishes_with_the_test() {
+    let hostile = Hostile::new("dev-shm");
+    let name = format!("{}-big", hostile.mark);
+    let cmd = shell_script(
+        &hostile,
+        "shm",
+        &format!(
+            "for i in 1 2 3 4 5; do head -c 60000000 /dev/zero > /dev/shm/{}$i; done\ncat {}\n",
+            name,
+            hostile.answer()
+        ),
+    );
+    let (run, test) = hostile.judge_json(&cmd, &["--memory-limit", "256"]);
+    let mut left = Vec::new();
+    for i in 1..=5 {
+        let file = Path::new("/dev/shm").join(format!("{}{}", name, i));
+        if file.exists() {
+            left.push(file.clone());
+            let _ = fs::remove_file(file);
+        }
+    }
+    assert!(
+        left.is_empty(),
+        "files outlived the test: {:?}\n{}",
+        left,
+        run
+    );
+    assert_eq!(test["verdict"], "MLE", "{}", run);
+}
+
+/// Makes a 64 MiB SysV shared memory segment (an odd size, to find it),
+/// touches it, detaches and leaves it. On the judge of the day: the segment
+/// outlived the test (and the judge).
+#[test]
+fn a_sysv_segment_vanishes_with_the_test() {
+    let hostile = Hostile::new("sysv");
+    const SIZE: usize = (64 << 20) + 7 * 4096;
+    let exe = hostile.compile_c(
+        "sysv",
+        &format!(
+            r#"
+#include <sys/ipc.h>
+#include <sys/shm.h>
+int main(int argc, char **argv) {{
+    int id = shmget(IPC_PRIVATE, {size}, IPC_CREAT | 0600);
+    if (id < 0) {{ perror("shmget"); return 1; }}
+    char *p = shmat(id, 0, 0);
+    if (p == (void *)-1) {{ perror("shmat"); return 1; }}
+    memset(p, 1, {size});
+    shmdt(p);
+    print_answer(argv[1]);
+    return 0;
+}}
+"#,
+            size = SIZE
+        ),
+    );
+    let (run, _) = hostile.judge_json(&format!("{} {}", exe, hostile.answer()), &[]);
+    let segments = fs::read_to_string("/proc/sysvipc/shm").unwrap_or_default();
+    let left: Vec<&str> = segments
+        .lines()
+        .filter(|l| l.split_whitespace().nth(3) == Some(&SIZE.to_string()))
+        .collect();
+    for line in &left {
+        let id = line.split_whitespace().nth(1).unwrap();
+        let _ = Command::new("ipcrm").args(["-m", id]).status();
+    }
+    assert!(left.is_empty(), "segments left: {:?}\n{}", left, run);
+}
+
+/// Connects to a listener of this test on 127.0.0.1 and exits 1 if it
+/// could. On the judge of the day: the connection worked both ways.
+#[test]
+fn a_program_has_no_network() {
+    let hostile = Hostile::new("network");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    let exe = hostile.compile_c(
+        "network",
+        &format!(
+            r#"
+#include <arpa/inet.h>
+#include <sys/socket.h>
+int main(int argc, char **argv) {{
+    struct sockaddr_in to = {{ .sin_family = AF_INET, .sin_port = htons({port}) }};
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+    if (s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0) {{
+        fprintf(stderr, "connected");
+        return 1;
+    }}
+    print_answer(argv[1]);
+    return 0;
+}}
+"#,
+            port = port
+        ),
+    );
+    let (run, test) = hostile.judge_json(&format!("{} {}", exe, hostile.answer()), &[]);
+    let reached = listener.accept().is_ok();
+    assert!(!reached, "the program reached the listener\n{}", run);
+    assert_eq!(test["verdict"], "AC", "{}", run);
+}
+
+/// With the sandbox forced off, the judge says once why tests are not
+/// sandboxed, and runs them as before (where the answer beside the input
+/// can be read: the promise holds only with the sandbox).
+#[test]
+fn without_the_sandbox_the_judge_says_so_once_and_runs_as_before() {
+    let mut hostile = Hostile::new("fallback");
+    hostile.sandbox_off = true;
+    let (input, answer) = the_sample();
+    for i in 1..=4 {
+        fs::write(hostile.dir.join(format!("tests/f{}.in", i)), &input).unwrap();
+        fs::write(hostile.dir.join(format!("tests/f{}.out", i)), &answer).unwrap();
+    }
+    let cheat = shell_script(
+        &hostile,
+        "cheat",
+        "in=$(readlink /proc/self/fd/0)\ncat \"${in%.in}.out\"\n",
+    );
+    let tests = hostile.tests();
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        &tests,
+        "--json",
+        "-j",
+        "2",
+        "--cmd",
+        &cheat,
+    ]);
+    assert_eq!(
+        run.stderr.matches("tests are not sandboxed").count(),
+        1,
+        "{}",
+        run
+    );
+    assert!(run.stderr.contains("JUDGE_NO_SANDBOX"), "{}", run);
+    assert_eq!(verdicts(&run), ["AC"; 5], "{}", run);
+}
+
+/// A machine whose `/proc` has something mounted over part of it (as
+/// containers do) lets the namespaces be made but refuses each test's own
+/// `/proc`: the judge finds that out at the start, says why, and runs the
+/// tests unsandboxed instead of failing them all. Made with `unshare -m`
+/// (root only: skipped otherwise).
+#[test]
+fn a_machine_that_refuses_a_tests_proc_falls_back_and_says_why() {
+    let root = Command::new("unshare").args(["-m", "true"]).status();
+    if !root.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: unshare -m needs root");
+        return;
+    }
+    let hostile = Hostile::new("proc-refused");
+    let tests = hostile.tests();
+    let cat = format!("cat {}", hostile.answer());
+    let script = "mount -t tmpfs none /proc/sys && exec \"$@\"";
+    let child = Command::new("unshare")
+        .args(["-m", "sh", "-c", script, "sh"])
+        .arg(judge_under_test())
+        .args(["checkers_board", "--tests", &tests, "--json", "--cmd", &cat])
+        .env(MARK, &hostile.mark)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let run = finish(child, JUDGE_TIMEOUT);
+    assert!(
+        run.stderr.contains("tests are not sandboxed (mount /proc"),
+        "{}",
+        run
+    );
+    assert_eq!(verdicts(&run), ["AC"], "{}", run);
+}
+
+/// The supervisor of a test that sleeps is stopped (as a program could on
+/// the judge of the day), then killed, from outside. On the judge of the
+/// day: stopped, the judge waited forever; killed, ERR while the program
+/// ran on. Now the judge gives up on a stopped supervisor within its bound
+/// (twice the time limit and the wall-clock net, plus 20 s: 22.6 s at a
+/// 100 ms limit), kills it, and reports the test as an error saying why; a
+/// killed one is an error too; and nothing of either test survives (the
+/// warden dies with its supervisor).
+#[test]
+fn a_stopped_or_killed_supervisor_neither_hangs_the_judge_nor_leaves_the_test_running() {
+    let hostile = Hostile::new("supervisor-gone");
+    let tests = hostile.tests();
+    let cmd = shell_script(&hostile, "sleeper", "sleep 30\n");
+    for (signal, said) in [
+        (SIGSTOP, "did not answer within"),
+        (SIGKILL, "ended during a test"),
+    ] {
+        let judge = hostile.start_judge(&[
+            "checkers_board",
+            "--tests",
+            &tests,
+            "--cmd",
+            &cmd,
+            "--time-limit",
+            "100",
+        ]);
+        let supervisor = wait_for_supervisor_of(judge.id());
+        thread::sleep(Duration::from_millis(300));
+        send_signal(supervisor, signal);
+        let run = finish(judge, Duration::from_secs(60));
+        assert!(!run.timed_out, "signal {}: the judge hung\n{}", signal, run);
+        assert!(run.stdout.contains("ERR"), "signal {}\n{}", signal, run);
+        assert!(run.stdout.contains(said), "signal {}\n{}", signal, run);
+        assert_no_survivors(
+            &hostile,
+            &format!("after signal {} to the supervisor", signal),
+        );
+    }
+}
+
+/// The pid of the supervisor the judge `judge` started (its child running
+/// `--supervise`), waiting up to 20 s for it.
+fn wait_for_supervisor_of(judge: u32) -> i32 {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20) {
+        let found = fs::read_dir("/proc").unwrap().flatten().find_map(|p| {
+            let pid: i32 = p.file_name().to_str()?.parse().ok()?;
+            let stat = fs::read_to_string(p.path().join("stat")).ok()?;
+            let ppid: u32 = stat
+                .rsplit(')')
+                .next()?
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()?;
+            let cmdline = fs::read(p.path().join("cmdline")).ok()?;
+            (ppid == judge && cmdline.ends_with(b"--supervise\0")).then_some(pid)
+        });
+        if let Some(pid) = found {
+            return pid;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    panic!("the judge started no supervisor");
+}
+
+/// Writes five memfds of 60 MB each (each under the 64 MiB a file may have),
+/// never maps them, keeps them open a moment, then prints the right answer
+/// (limit 256 MiB). On the judge of the day: AC at 2.5 MiB.
+#[test]
+fn memory_held_in_memfds_counts() {
+    let hostile = Hostile::new("memfd");
+    let exe = hostile.compile_c(
+        "memfd",
+        r#"
+#include <sys/mman.h>
+int main(int argc, char **argv) {
+    static char chunk[1 << 20];
+    memset(chunk, 1, sizeof chunk);
+    for (int i = 0; i < 5; i++) {
+        int fd = memfd_create("hold", 0);
+        if (fd < 0) { perror("memfd_create"); return 1; }
+        for (int mb = 0; mb < 60; mb++) {
+            if (write(fd, chunk, sizeof chunk) != sizeof chunk) { perror("write"); return 1; }
+        }
+    }
+    struct timespec pause = { 0, 300 * 1000 * 1000 };
+    nanosleep(&pause, 0);
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let (run, test) = hostile.judge_json(
+        &format!("{} {}", exe, hostile.answer()),
+        &["--memory-limit", "256"],
+    );
+    assert_eq!(test["verdict"], "MLE", "{}", run);
 }

@@ -312,6 +312,12 @@ fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
     let blank_lines = format!("head -c {} /dev/zero | tr '\\0' '\\n'", 16 << 20);
     let sample = workspace_root().join("samples").join("checks_post_facto");
     let answer = sample.join("01-seed-contest-sample-1.out");
+    // The judge runs from a folder of its own holding a copy of the answer
+    // to print: the sandbox shows a program its working folder, never the
+    // samples.
+    let own = dir.join("program");
+    fs::create_dir_all(&own).unwrap();
+    fs::copy(&answer, own.join("answer")).unwrap();
     let cases = [
         // The line-by-line comparison of single-answer problems.
         (
@@ -327,7 +333,7 @@ fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
             "first",
             fs::read_to_string(sample.join("01-seed-contest-sample-1.in")).unwrap(),
             fs::read_to_string(&answer).unwrap(),
-            format!("cat '{}'; {}", answer.display(), blank_lines),
+            format!("cat answer; {}", blank_lines),
         ),
     ];
     for (problem, name, input, expected, cmd) in cases.iter() {
@@ -338,6 +344,7 @@ fn the_judge_checks_16_mib_of_blank_lines_within_its_limit() {
         // One malloc arena: glibc otherwise reserves 64 MiB of address space
         // for each thread that allocates, which makes the limit a lottery.
         let out = Command::new("sh")
+            .current_dir(&own)
             .env("MALLOC_ARENA_MAX", "1")
             .arg("-c")
             .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", JUDGE_LIMIT_KIB))

@@ -49,10 +49,21 @@ pub struct Report {
 /// Runs the judge with `args` to its end.
 #[allow(dead_code)]
 pub fn judge(args: &[&str]) -> Report {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .output()
-        .expect("the judge runs");
+    judge_in(Command::new(env!("CARGO_BIN_EXE_judge")), args)
+}
+
+/// The same with the sandbox off (`JUDGE_NO_SANDBOX`): for a test whose
+/// program keeps state in a file, which the sandbox makes read-only.
+#[allow(dead_code)]
+pub fn judge_unsandboxed(args: &[&str]) -> Report {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.env("JUDGE_NO_SANDBOX", "1");
+    judge_in(cmd, args)
+}
+
+#[allow(dead_code)]
+fn judge_in(mut cmd: Command, args: &[&str]) -> Report {
+    let out = cmd.args(args).output().expect("the judge runs");
     Report {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

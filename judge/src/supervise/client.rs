@@ -1,0 +1,197 @@
+//! The judge's side of the supervisors: a pool of them, one per parallel
+//! slot in use, each started on demand and given one test at a time.
+
+use super::protocol::{receive, skip_to_magic, Fields};
+use super::{Report, Request, MODE};
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStringExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running supervisor, as the judge holds it.
+pub struct Supervisor {
+    child: Child,
+    to: ChildStdin,
+    from: ChildStdout,
+    /// The supervisor's folder: `out` is the program's standard output; the
+    /// judge writes an input given as bytes to `in`.
+    dir: PathBuf,
+}
+/// The command that starts a supervisor: this judge in its supervisor mode;
+/// in the judge's own unit tests (whose binary is the test harness) the
+/// harness running only `supervise::tests::supervisor_hook`, which serves.
+fn supervisor_command() -> io::Result<Command> {
+    if let Some(judge) = SERVER.get() {
+        let mut cmd = Command::new(judge);
+        cmd.arg(MODE);
+        return Ok(cmd);
+    }
+    let mut cmd = Command::new(std::env::current_exe()?);
+    if cfg!(test) {
+        cmd.args([HOOK_TEST, "--exact", "--nocapture", "--test-threads=1"])
+            .env(HOOK_ENV, "1");
+    } else {
+        cmd.arg(MODE);
+    }
+    Ok(cmd)
+}
+
+/// The judge's binary, when the program using the judge's library is not
+/// the judge (an integration test): it serves the supervisors instead.
+static SERVER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Has the supervisors served by `judge` (the judge's binary) rather than
+/// by this program.
+pub fn serve_from(judge: &std::path::Path) {
+    let _ = SERVER.set(judge.to_path_buf());
+}
+
+const HOOK_TEST: &str = "supervise::tests::supervisor_hook";
+pub const HOOK_ENV: &str = "JUDGE_SUPERVISOR_HOOK";
+
+impl Supervisor {
+    fn start() -> io::Result<Supervisor> {
+        let mut child = supervisor_command()?
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()?;
+        let to = child.stdin.take().expect("piped");
+        let mut from = child.stdout.take().expect("piped");
+        skip_to_magic(&mut from)?;
+        let hello = receive(&mut from)?.ok_or_else(|| {
+            io::Error::new(io::ErrorKind::Other, "the supervisor ended at its start")
+        })?;
+        let mut fields = Fields(&hello);
+        let dir = PathBuf::from(OsString::from_vec(fields.bytes()?.to_vec()));
+        let unsandboxed = String::from_utf8_lossy(fields.bytes()?).into_owned();
+        if !unsandboxed.is_empty() {
+            static SAID: std::sync::Once = std::sync::Once::new();
+            SAID.call_once(|| {
+                crate::text::warn(&format!(
+                    "judge: tests are not sandboxed ({}): a program under test can reach \
+                     the judge and the machine as the judge's user",
+                    unsandboxed
+                ))
+            });
+        }
+        crate::os::register_supervisor(child.id());
+        Ok(Supervisor {
+            child,
+            to,
+            from,
+            dir,
+        })
+    }
+
+    /// Runs one test: `argv` with `input` on its standard input (given as
+    /// bytes, or else the request names a file).
+    fn run(&mut self, mut request: Request, input: Option<&[u8]>) -> io::Result<(Report, Vec<u8>)> {
+        if let Some(input) = input {
+            let input_file = self.dir.join("in");
+            open_own(&input_file, true)?.write_all(input)?;
+            request.stdin = input_file;
+        }
+        let output_limit = request.output_limit;
+        let patience = answer_within(&request);
+        request.frame().send(&mut self.to)?;
+        if !readable_within(&self.from, patience) {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!(
+                    "the supervisor did not answer within {} s: it was killed, and the test's \
+                     processes with it",
+                    patience.as_secs()
+                ),
+            ));
+        }
+        let payload = receive(&mut self.from)?.ok_or_else(|| {
+            io::Error::new(io::ErrorKind::Other, "the supervisor ended during a test")
+        })?;
+        let report = Report::parse(&payload)?;
+        let mut stdout = Vec::new();
+        if let Ok(file) = open_own(&self.dir.join("out"), false) {
+            file.take(output_limit + 1).read_to_end(&mut stdout)?;
+        }
+        Ok((report, stdout))
+    }
+}
+
+/// How long the judge waits for a test's report: its CPU limit and
+/// wall-clock net twice over (a busy machine stretches both), plus the 10 s
+/// the supervisor may spend killing the test, plus 10 s.
+fn answer_within(request: &Request) -> Duration {
+    (request.cpu_limit + request.wall_net) * 2 + Duration::from_secs(20)
+}
+
+/// Whether `pipe` has something to read (or its end) within `patience`.
+fn readable_within(pipe: &ChildStdout, patience: Duration) -> bool {
+    use crate::sys::linux::{poll, PollFd, POLLIN};
+    use std::os::unix::io::AsRawFd;
+    let deadline = Instant::now() + patience;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut fds = [PollFd {
+            fd: pipe.as_raw_fd(),
+            events: POLLIN,
+            revents: 0,
+        }];
+        let ms = left.as_millis().min(60_000) as i32;
+        // SAFETY: one valid pollfd structure.
+        let n = unsafe { poll(fds.as_mut_ptr(), 1, ms) };
+        if n > 0 {
+            return true;
+        }
+        if left.is_zero() {
+            return false;
+        }
+    }
+}
+
+/// Opens a file of the supervisor's folder (mode 0700, so only the judge's
+/// user could have put anything there): never through a symbolic link,
+/// never waiting on a named pipe.
+fn open_own(path: &Path, write: bool) -> io::Result<File> {
+    use crate::sys::linux::{O_NOFOLLOW, O_NONBLOCK};
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .read(!write)
+        .write(write)
+        .create(write)
+        .truncate(write)
+        .custom_flags(O_NOFOLLOW | O_NONBLOCK)
+        .open(path)
+}
+
+impl Drop for Supervisor {
+    fn drop(&mut self) {
+        crate::os::unregister_supervisor(self.child.id());
+        // Closing its input ends it; it removes its folder itself.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+static POOL: std::sync::Mutex<Vec<Supervisor>> = std::sync::Mutex::new(Vec::new());
+
+/// Runs one test on a free supervisor (starting one if none is free), with
+/// `input` on its standard input, or if there is none, the file the request
+/// names: the report and the program's standard output (at most
+/// `output_limit` + 1 bytes of it).
+pub fn run(request: Request, input: Option<&[u8]>) -> io::Result<(Report, Vec<u8>)> {
+    let free = POOL.lock().map_or(None, |mut pool| pool.pop());
+    let mut supervisor = match free {
+        Some(s) => s,
+        None => Supervisor::start()?,
+    };
+    let result = supervisor.run(request, input);
+    if result.is_ok() {
+        if let Ok(mut pool) = POOL.lock() {
+            pool.push(supervisor);
+        }
+    }
+    result
+}

@@ -1,0 +1,122 @@
+//! The supervisor's hold on processes: its own session and subreaper role,
+//! the program's process group and backstop limits, killing and reaping
+//! (with each reaped process's CPU time and peak memory).
+
+use super::watch::Reaped;
+use super::Request;
+use crate::os::Usage;
+use crate::sys::kill;
+use crate::sys::linux::{
+    prctl, prlimit, setsid, wait4, Rlimit, Rusage, Timeval, ECHILD, EINTR, F_GETFL, F_SETFL,
+    O_NONBLOCK, PR_SET_CHILD_SUBREAPER, RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, WNOHANG,
+};
+use crate::sys::{fcntl, SIGKILL};
+use std::os::raw::{c_int, c_ulong};
+use std::process::Command;
+use std::time::Duration;
+
+/// Every orphan of the test comes back to the supervisor.
+pub fn become_subreaper() {
+    // SAFETY: prctl with integer arguments only.
+    unsafe {
+        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+pub fn set_nonblocking(pipe: &std::fs::File) {
+    use std::os::unix::io::AsRawFd;
+    let fd = pipe.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own, integers only.
+    unsafe {
+        let flags = fcntl(fd, F_GETFL, 0);
+        fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    }
+}
+
+/// A process group of its own for the program. (No code runs in the
+/// child before the exec, so the program starts the cheap way, with
+/// `posix_spawn`, as a plain loop of starts would: see
+/// [`limit_child`] for the limits.)
+pub fn confine(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+}
+
+/// The supervisor leaves the judge's session for one of its own, which
+/// has no controlling terminal; so have the programs it starts.
+pub fn leave_the_terminal() {
+    // SAFETY: setsid takes nothing. It fails only for a process group
+    // leader, which a supervisor the judge started is not.
+    unsafe {
+        setsid();
+    }
+}
+
+/// The backstop limits of the program `pid`, set right after it starts
+/// (`prlimit`), soft and hard alike so that it cannot raise them: CPU
+/// time, output file size, address space, and no core dumps. For the
+/// moment between its start and this it runs without them, which only a
+/// backstop can afford: the supervisor's looks enforce the real limits.
+pub fn limit_child(pid: i32, request: &Request) {
+    let mut limits = vec![
+        (RLIMIT_CORE, 0),
+        (RLIMIT_CPU, request.cpu_backstop_seconds),
+        (RLIMIT_FSIZE, request.output_limit + 1),
+    ];
+    if request.address_space_backstop > 0 {
+        limits.push((RLIMIT_AS, request.address_space_backstop));
+    }
+    for (resource, value) in limits {
+        // Beyond what the type holds means no limit (RLIM_INFINITY is
+        // all ones); the cast does something only where `long` has 32
+        // bits.
+        #[allow(clippy::unnecessary_cast)]
+        let value = value.min(c_ulong::MAX as u64) as c_ulong;
+        let limit = Rlimit {
+            cur: value,
+            max: value,
+        };
+        // SAFETY: a valid rlimit for the call's duration; no old value.
+        unsafe {
+            prlimit(pid, resource, &limit, std::ptr::null_mut());
+        }
+    }
+}
+
+/// SIGKILL to a process (or with a negative number, a process group).
+pub fn sigkill(pid: i32) {
+    // SAFETY: kill(2) takes two integers.
+    unsafe {
+        kill(pid, SIGKILL);
+    }
+}
+
+/// Reaps one ended child, if any, without waiting.
+pub fn reap_any() -> Reaped {
+    let mut status: c_int = 0;
+    // SAFETY: an all-zero rusage is valid (integers only).
+    let mut usage: Rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: both pointers are to live values of the right types.
+        let pid = unsafe { wait4(-1, &mut status, WNOHANG, &mut usage) };
+        if pid > 0 {
+            let time = |t: &Timeval| {
+                Duration::from_secs(t.sec.max(0) as u64)
+                    + Duration::from_micros(t.usec.max(0) as u64)
+            };
+            let usage = Usage {
+                cpu: time(&usage.utime) + time(&usage.stime),
+                max_rss_kib: usage.maxrss.max(0) as u64,
+            };
+            return Reaped::One(pid, status, usage);
+        }
+        if pid == 0 {
+            return Reaped::NoneYet;
+        }
+        match std::io::Error::last_os_error().raw_os_error() {
+            Some(ECHILD) => return Reaped::NoChildren,
+            Some(EINTR) => continue,
+            _ => return Reaped::NoneYet,
+        }
+    }
+}

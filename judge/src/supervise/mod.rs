@@ -1,0 +1,154 @@
+//! The supervisor: a small process that runs the tests of one parallel slot,
+//! one after another, so that nothing a test starts escapes its limits.
+//!
+//! The judge starts one per slot as `judge --supervise` (the same binary in a
+//! mode of its own, so it carries none of the judge's memory: a child's peak
+//! memory includes what its parent held when it forked) and sends it one test
+//! at a time over a pipe ([`Request`] in, [`Report`] out). For each test it:
+//!
+//! - runs it in a **session of its own** (`setsid`, once, for the
+//!   supervisor), which has no controlling terminal, and the program in a
+//!   process group of its own: the program has no terminal to take, and
+//!   Ctrl-C and the terminal stay the judge's;
+//! - is a **child subreaper** (`prctl(PR_SET_CHILD_SUBREAPER)`): a process the
+//!   program leaves behind comes back to the supervisor when its parent dies,
+//!   instead of going to init. So the supervisor reaps every process of the
+//!   test, or the process that reaped it was reaped by the supervisor, and
+//!   `wait4` gives it the CPU time and peak memory of each, whoever they were;
+//! - looks at the test's processes (its descendants, from
+//!   `/proc/PID/task/TID/children`) every [`TICK`]: their CPU time so far,
+//!   their resident memory, summed, and the time they spent waiting for a CPU
+//!   (`/proc/PID/schedstat`). It kills the test when the CPU time passes the
+//!   time limit, when the memory passes the memory limit, or when the time
+//!   spent neither on a CPU nor waiting for one passes the wall-clock net;
+//! - when the program ends (or is killed) kills every process left and reaps
+//!   until it has no child left (`ECHILD`): neither a fork chain nor a zombie
+//!   leader whose threads live on survives. What was still running when the
+//!   program ended is named in the report, with the standard output or error
+//!   it held open.
+//!
+//! The program reads its input from a file and writes its output to a file
+//! (`RLIMIT_FSIZE` stops it at the output limit); its standard error goes
+//! through a pipe of which the supervisor keeps the end. `RLIMIT_AS` is only a
+//! backstop far above the memory limit, so that the JVM or Go, which reserve
+//! address space they never touch, run under the default limit. Nothing runs
+//! in the child between its fork and its exec (these backstops are set from
+//! outside right after the start, with `prlimit`), so the program starts as
+//! cheaply as any; what it might start before that is still held by the
+//! looks, which also watch the size of the output.
+//!
+//! The supervisor ends, killing the test under way, on SIGINT or SIGTERM, or
+//! when the judge's end of the pipe closes (the judge died). It is Linux's
+//! (the subreaper and `/proc` are), built on x86_64 and aarch64, whose
+//! system numbers `sys/` checks; elsewhere `run.rs` runs the program
+//! directly.
+//!
+//! One concern a file: `protocol.rs` (the frames on the pipe), `client.rs`
+//! (the judge's pool of supervisors), `server.rs` (the supervisor's loop and
+//! folder), `watch.rs` (one test, from its start to its last process
+//! reaped), `control.rs` (process control), `procs.rs` (what `/proc` says),
+//! `events.rs` (signals and waiting); the system calls are in `sys/`.
+
+mod client;
+mod control;
+mod events;
+mod procs;
+mod protocol;
+mod sandbox;
+mod server;
+mod watch;
+
+pub use client::{run, serve_from};
+pub use server::serve;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How often the supervisor looks at a running test's processes.
+pub const TICK: Duration = Duration::from_millis(10);
+
+/// The argument that starts the judge binary as a supervisor.
+pub const MODE: &str = "--supervise";
+
+/// One test to run.
+#[derive(Debug, Default, PartialEq)]
+pub struct Request {
+    pub argv: Vec<OsString>,
+    /// The file the program reads as its standard input.
+    pub stdin: PathBuf,
+    /// The CPU time limit, over all the test's processes.
+    pub cpu_limit: Duration,
+    /// Kill the test when its time off the CPU and not waiting for one
+    /// passes this.
+    pub wall_net: Duration,
+    /// The memory limit on the sum of the resident memory of the test's
+    /// processes, bytes; 0 for none.
+    pub memory_limit: u64,
+    /// `RLIMIT_CPU` for each process, seconds: a backstop.
+    pub cpu_backstop_seconds: u64,
+    /// `RLIMIT_AS` for each process, bytes: a backstop; 0 for none.
+    pub address_space_backstop: u64,
+    /// Standard output beyond this many bytes stops the program.
+    pub output_limit: u64,
+}
+
+/// How a test ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Ending {
+    /// The program ended by itself.
+    #[default]
+    Exited,
+    /// Killed at the wall-clock net.
+    WallNet,
+    /// Killed once its CPU time passed the limit.
+    CpuLimit,
+    /// Killed once its memory passed the limit.
+    MemoryLimit,
+    /// Killed once its output passed the output limit (a process that
+    /// escaped `RLIMIT_FSIZE` by starting before it was set).
+    OutputLimit,
+    /// Could not be stopped: the supervisor gave up (see `problem`).
+    Stuck,
+}
+
+/// What came of one test.
+#[derive(Debug, Default, PartialEq)]
+pub struct Report {
+    /// Why the program could not be started, if it could not.
+    pub not_started: Option<String>,
+    pub ending: Option<Ending>,
+    /// The program's wait status, as `waitpid` gives it.
+    pub status: i32,
+    pub wall: Duration,
+    /// The CPU time of every process of the test.
+    pub cpu: Duration,
+    /// The peak of the test's resident memory, KiB.
+    pub peak_kib: u64,
+    /// How long the test's processes waited for a CPU.
+    pub waited: Duration,
+    /// The end of standard error.
+    pub stderr_tail: Vec<u8>,
+    /// The processes still running when the program ended: `name (pid N)`,
+    /// with what they held open.
+    pub leftovers: Vec<String>,
+    /// Something that went wrong in the supervisor itself.
+    pub problem: Option<String>,
+    /// Whether the test ran in the sandbox.
+    pub sandboxed: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client::HOOK_ENV;
+    use super::serve;
+
+    /// Not a test: the supervisor of the judge's unit tests, started by
+    /// `client::supervisor_command` with the harness's filter for this name alone.
+    #[test]
+    fn supervisor_hook() {
+        if std::env::var_os(HOOK_ENV).is_some() {
+            serve();
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! What `/proc` says about the test's processes: which they are (the
+//! supervisor's descendants), their CPU time, resident memory and time spent
+//! waiting for a CPU, and which of them were left running.
+
+use super::watch::Seen;
+use crate::sys::linux::{sysconf, SC_CLK_TCK, SC_PAGESIZE};
+use std::os::raw::c_int;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::time::Duration;
+
+/// Every process below the supervisor, from the `children` file of each
+/// of their threads; parents before children.
+pub fn descendants() -> Vec<i32> {
+    let mut found = children_of(std::process::id() as i32);
+    let mut i = 0;
+    while i < found.len() {
+        let more = children_of(found[i]);
+        found.extend(more);
+        i += 1;
+    }
+    found
+}
+
+fn children_of(pid: i32) -> Vec<i32> {
+    let mut children = Vec::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", pid)) else {
+        return children;
+    };
+    for task in tasks.flatten() {
+        let text = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+        children.extend(
+            text.split_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok()),
+        );
+    }
+    children
+}
+
+/// `/proc/PID/stat` after the name: the fields from the state on.
+fn stat_fields(pid: i32) -> Option<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
+    // "pid (name) state ppid ...": the name may hold anything.
+    let (open, close) = (text.find('(')?, text.rfind(')')?);
+    let name = text[open + 1..close].to_string();
+    let fields = text[close + 1..]
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    Some((name, fields))
+}
+
+fn ticks_to_time(ticks: u64) -> Duration {
+    // SAFETY: sysconf only reads a system setting.
+    let per_second = unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64;
+    Duration::from_secs(ticks / per_second)
+        + Duration::from_nanos((ticks % per_second) * 1_000_000_000 / per_second)
+}
+
+/// CPU time (its own and its reaped children's), resident memory and
+/// run delay of one process.
+pub fn look_at(pid: i32) -> Option<Seen> {
+    let (_, f) = stat_fields(pid)?;
+    let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    // utime, stime, cutime, cstime are fields 11-14 after the name;
+    // rss (pages) is field 21.
+    let ticks = num(11) + num(12) + num(13) + num(14);
+    // SAFETY: sysconf only reads a system setting.
+    let page_kib = (unsafe { sysconf(SC_PAGESIZE) }.max(1024) as u64) / 1024;
+    let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", pid));
+    let waited_ns = schedstat
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        .unwrap_or(0);
+    Some(Seen {
+        cpu: ticks_to_time(ticks),
+        rss_kib: num(21) * page_kib,
+        waited_ns,
+    })
+}
+
+/// The processes of the test still alive once the program has ended
+/// (not zombies waiting to be reaped, unless their threads live on), as
+/// `name (pid N)`, with the program's standard output or error if they
+/// hold it open. A sandboxed test's warden is not one: it stands for the
+/// test's PID namespace.
+pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<String> {
+    let below: Vec<i32> = descendants()
+        .into_iter()
+        .filter(|&pid| Some(pid) != warden)
+        .collect();
+    if below.is_empty() {
+        return Vec::new();
+    }
+    let stderr_pipe = std::fs::read_link(format!("/proc/self/fd/{}", stderr_fd)).ok();
+    let mut found = Vec::new();
+    for pid in below {
+        let Some((name, fields)) = stat_fields(pid) else {
+            continue;
+        };
+        // A zombie waits to be reaped, and a process on its way out
+        // (PF_EXITING) is one a moment later; neither runs on, unless
+        // other threads of it do (a leader that called pthread_exit).
+        let zombie = fields.first().is_some_and(|s| s == "Z" || s == "X");
+        const PF_EXITING: u64 = 0x4;
+        let flags = fields.get(6).and_then(|f| f.parse::<u64>().ok());
+        let exiting = flags.is_some_and(|f| f & PF_EXITING != 0);
+        let threads = std::fs::read_dir(format!("/proc/{}/task", pid)).map_or(0, |d| d.count());
+        if (zombie || exiting) && threads <= 1 {
+            continue;
+        }
+        let mut held = Vec::new();
+        if let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", pid)) {
+            for fd in fds.flatten() {
+                let Ok(target) = std::fs::read_link(fd.path()) else {
+                    continue;
+                };
+                if target == stdout && !held.contains(&"standard output") {
+                    held.push("standard output");
+                } else if Some(&target) == stderr_pipe.as_ref() && !held.contains(&"standard error")
+                {
+                    held.push("standard error");
+                }
+            }
+        }
+        let mut line = format!("{} (pid {}", name, pid);
+        if !held.is_empty() {
+            line += &format!(", holding the program's {}", held.join(" and "));
+        }
+        line.push(')');
+        found.push(line);
+    }
+    found
+}
+
+/// What the memfds the processes `pids` hold open or have mapped hold, KiB:
+/// files that live in memory and in no folder, which their resident memory
+/// shows only while mapped and touched. Each file counts once, by its
+/// blocks in use (`st_blocks`), found through `/proc/PID/fd` and
+/// `/proc/PID/map_files` (the latter needs the supervisor's capabilities over
+/// the test, which it has over a sandboxed one).
+pub fn memfd_kib(pids: &[i32]) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let mut seen = std::collections::HashMap::new();
+    for &pid in pids {
+        for link in memfd_links(pid) {
+            if let Ok(meta) = std::fs::metadata(&link) {
+                seen.insert((meta.dev(), meta.ino()), meta.blocks() / 2);
+            }
+        }
+    }
+    seen.values().sum()
+}
+
+/// The `/proc` links through which process `pid` reaches a memfd.
+fn memfd_links(pid: i32) -> Vec<std::path::PathBuf> {
+    let is_memfd = |target: &Path| target.as_os_str().as_bytes().starts_with(b"/memfd:");
+    let mut links = Vec::new();
+    if let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", pid)) {
+        for fd in fds.flatten() {
+            if std::fs::read_link(fd.path()).is_ok_and(|t| is_memfd(&t)) {
+                links.push(fd.path());
+            }
+        }
+    }
+    let maps = std::fs::read_to_string(format!("/proc/{}/maps", pid)).unwrap_or_default();
+    for line in maps.lines().filter(|l| l.contains(" /memfd:")) {
+        if let Some(range) = line.split_whitespace().next() {
+            links.push(format!("/proc/{}/map_files/{}", pid, range).into());
+        }
+    }
+    links
+}

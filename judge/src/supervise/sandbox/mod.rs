@@ -1,0 +1,221 @@
+//! The sandbox every test runs in: namespaces made by the supervisor, with no
+//! privilege needed, so that a program that attacks the judge on purpose
+//! reaches nothing but its own test.
+//!
+//! Once per slot (and again when a test needs a folder the view lacks),
+//! `view.rs` makes a **user namespace** (the program runs as uid and gid
+//! 65534 inside, mapped to the judge's own ids, or to 65534 outside when the
+//! judge runs as root), a **network namespace** with nothing in it, and a
+//! **mount namespace** whose root is a fresh, read-only `tmpfs` holding
+//! read-only binds of the system's folders, of every folder on `PATH` with its
+//! parent (an installation's prefix, like `~/.pyenv`), of the judge's working
+//! folder and of the folders named in the program's command line. The
+//! supervisor keeps the three namespaces open by descriptor.
+//!
+//! For every test, `cell.rs` enters them and makes the fresh parts: a **PID
+//! namespace** (the test sees and signals only its own processes; a small
+//! init, the warden, reaps them), an **IPC namespace** (SysV objects vanish
+//! with the test), a private `/tmp` and `/dev/shm` of bounded size (counted
+//! in the test's memory), its own `/proc`, and empty folders over the test's
+//! data (the input's folder, and the folder above it unless that holds the
+//! program). The program starts with no capability, `PR_SET_NO_NEW_PRIVS`,
+//! its input and output already open.
+//!
+//! Where namespaces cannot be made (another kernel's settings, a container
+//! that forbids them) or `JUDGE_NO_SANDBOX` is set, [`Sandbox::start`] says
+//! why and the supervisor runs programs as before; the judge says so once.
+
+mod cell;
+mod view;
+
+pub use cell::{Cell, Record};
+pub use view::pipe;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+/// The uid and gid the program runs as inside its namespace.
+pub const INSIDE_ID: u32 = 65534;
+
+/// The environment variable that turns the sandbox off (for tests of the
+/// fallback, and for machines where it cannot work).
+pub const OFF_SWITCH: &str = "JUDGE_NO_SANDBOX";
+
+/// A slot's sandbox: its namespaces, held open, and what its view shows.
+pub struct Sandbox {
+    user: File,
+    mnt: File,
+    net: File,
+    /// Folders bound into the view besides the system's.
+    folders: Vec<PathBuf>,
+    /// Where the view's root is made (inside the supervisor's folder).
+    base: PathBuf,
+    /// The judge runs as root: the program is switched to 65534 outside too.
+    as_root: bool,
+}
+
+/// The system's folders, bound read-only (or, when a symbolic link, copied
+/// as one) where they exist.
+pub const SYSTEM_FOLDERS: [&str; 9] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
+];
+
+impl Sandbox {
+    /// Makes the slot's namespaces and view, in `base` (a folder only the
+    /// supervisor can write). `Err` says why tests cannot be sandboxed.
+    pub fn start(base: &Path) -> Result<Sandbox, String> {
+        if std::env::var_os(OFF_SWITCH).is_some() {
+            return Err(format!("{} is set", OFF_SWITCH));
+        }
+        let mut folders = Vec::new();
+        if let Ok(cwd) = std::env::current_dir() {
+            add_folder(&mut folders, &cwd);
+        }
+        for dir in std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()) {
+            if dir.is_absolute() && dir.is_dir() {
+                let prefix = dir.parent().filter(|p| p.parent().is_some());
+                add_folder(&mut folders, prefix.unwrap_or(&dir));
+            }
+        }
+        // SAFETY: geteuid takes nothing and cannot fail.
+        let as_root = unsafe { crate::sys::linux::geteuid() } == 0;
+        let (user, mnt, net) = view::make(base, &folders, as_root)?;
+        let sandbox = Sandbox {
+            user,
+            mnt,
+            net,
+            folders,
+            base: base.to_path_buf(),
+            as_root,
+        };
+        sandbox.probe()?;
+        Ok(sandbox)
+    }
+
+    /// Runs `true` in a cell: the namespaces may be made and still refuse a
+    /// test's (a container that hides `/proc` refuses a new one), and then
+    /// the judge falls back rather than fail every test.
+    fn probe(&self) -> Result<(), String> {
+        use std::os::unix::io::AsRawFd;
+        let null = File::options()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .map_err(|e| format!("/dev/null: {}", e))?;
+        let request = crate::supervise::Request {
+            argv: vec!["true".into()],
+            cpu_backstop_seconds: 5,
+            output_limit: 1 << 20,
+            ..Default::default()
+        };
+        let fd = null.as_raw_fd();
+        let mut cell =
+            Cell::start(self, &request, [fd; 3], Vec::new()).map_err(|e| e.to_string())?;
+        let ended = cell.wait_for_program(std::time::Duration::from_secs(5));
+        cell.end();
+        match ended {
+            Ok(0) => Ok(()),
+            Ok(status) => Err(format!(
+                "a test program failed in it (wait status {})",
+                status
+            )),
+            Err(why) => Err(why),
+        }
+    }
+
+    /// Makes sure the view shows the folders the command line names (its
+    /// program, and any file or folder given as an argument), remaking it
+    /// when one is missing.
+    pub fn cover(&mut self, argv: &[std::ffi::OsString]) -> Result<(), String> {
+        let mut folders = self.folders.clone();
+        for (i, arg) in argv.iter().enumerate() {
+            let path = match (i, Path::new(arg)) {
+                (0, p) if p.components().count() == 1 => match on_path(p) {
+                    Some(found) => found,
+                    None => continue,
+                },
+                (_, p) => p.to_path_buf(),
+            };
+            let Ok(real) = path.canonicalize() else {
+                continue;
+            };
+            let folder = if real.is_dir() {
+                real
+            } else {
+                real.parent().map(Path::to_path_buf).unwrap_or(real)
+            };
+            add_folder(&mut folders, &folder);
+        }
+        if folders == self.folders {
+            return Ok(());
+        }
+        let (user, mnt, net) = view::make(&self.base, &folders, self.as_root)?;
+        (self.user, self.mnt, self.net, self.folders) = (user, mnt, net, folders);
+        Ok(())
+    }
+}
+
+impl Sandbox {
+    /// The folders to cover for a test reading `input`, whose output goes
+    /// to `out`: the input's folder, or the folder above it (where the
+    /// answers and the other tests usually are too) unless that holds the
+    /// program or the working folder; and the supervisor's own folder.
+    pub fn covers(&self, input: &Path, out: &Path) -> Vec<PathBuf> {
+        let mut covers = Vec::new();
+        if let Some(folder) = input.parent().and_then(|f| f.canonicalize().ok()) {
+            match folder.parent() {
+                Some(above) if !self.holds_a_bound_folder(above) => {
+                    covers.push(above.to_path_buf())
+                }
+                _ if !self.holds_a_bound_folder(&folder) => covers.push(folder),
+                _ => {}
+            }
+        }
+        if let Some(slot) = out.parent().and_then(|f| f.canonicalize().ok()) {
+            covers.push(slot);
+        }
+        covers
+    }
+
+    /// Whether covering `folder` would hide a bound or a system folder.
+    fn holds_a_bound_folder(&self, folder: &Path) -> bool {
+        let system = SYSTEM_FOLDERS.iter().map(Path::new);
+        self.folders
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(system)
+            .any(|f| f.starts_with(folder))
+    }
+}
+
+/// Adds `folder` to the bound folders unless the view shows it already (it
+/// is under a system folder or a bound one), or it is a scratch folder or
+/// above one (the root, `/tmp`, `/dev`: each test gets its own; a folder
+/// below one is bound by itself instead).
+fn add_folder(folders: &mut Vec<PathBuf>, folder: &Path) {
+    let folder = folder
+        .canonicalize()
+        .unwrap_or_else(|_| folder.to_path_buf());
+    let scratch = cell::SCRATCH
+        .iter()
+        .any(|s| Path::new(s).starts_with(&folder));
+    if scratch || shown(folders, &folder) {
+        return;
+    }
+    folders.retain(|f| !f.starts_with(&folder));
+    folders.push(folder);
+}
+
+/// Whether the view shows `path`: under a system folder or a bound one.
+fn shown(folders: &[PathBuf], path: &Path) -> bool {
+    SYSTEM_FOLDERS.iter().any(|s| path.starts_with(s))
+        || folders.iter().any(|f| path.starts_with(f))
+}
+
+/// A program named without a folder, as `execvp` finds it on `PATH`.
+fn on_path(name: &Path) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}

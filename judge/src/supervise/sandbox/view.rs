@@ -1,0 +1,336 @@
+//! The slot's namespaces and the view of the file system every test of the
+//! slot starts from: made once by a short-lived child of the supervisor (the
+//! maker), kept by the supervisor as three open descriptors.
+//!
+//! The order is bubblewrap's and nsjail's: the maker leaves for a new user,
+//! mount and network namespace (`unshare`); the supervisor, still outside,
+//! writes its uid and gid maps (one id, 65534 inside; the judge's own ids
+//! outside, or 65534 outside too when the judge is root, which alone may map
+//! more than its own id); the maker, now with every capability inside its
+//! namespace and none outside, makes its mounts private, builds the new root
+//! on a `tmpfs`, `pivot_root`s into it, detaches the old root and makes the
+//! new one read-only.
+
+use super::{INSIDE_ID, SYSTEM_FOLDERS};
+use crate::sys::linux::{
+    _exit, fork, mount, pipe2, statvfs, syscall, umount2, unshare, wait4, Statvfs, CLONE_NEWNET,
+    CLONE_NEWNS, CLONE_NEWUSER, MNT_DETACH, MS_BIND, MS_NOATIME, MS_NODEV, MS_NODIRATIME,
+    MS_NOEXEC, MS_NOSUID, MS_PRIVATE, MS_RDONLY, MS_REC, MS_RELATIME, MS_REMOUNT, O_CLOEXEC,
+    ST_NOATIME, ST_NODIRATIME, ST_NOEXEC, ST_RELATIME, SYS_PIVOT_ROOT,
+};
+use std::ffi::{CStr, CString};
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::io::FromRawFd;
+use std::path::{Path, PathBuf};
+
+/// The device files a program may need, bound from the machine's `/dev`.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// Makes the namespaces and the view (its root in `base/root`): the user,
+/// mount and network namespaces, open.
+pub fn make(base: &Path, folders: &[PathBuf], as_root: bool) -> Result<(File, File, File), String> {
+    let root = base.join("root");
+    fs::create_dir_all(&root).map_err(|e| format!("cannot make {}: {}", root.display(), e))?;
+    let (from_maker, to_us) = pipe().map_err(|e| e.to_string())?;
+    let (from_us, to_maker) = pipe().map_err(|e| e.to_string())?;
+    // SAFETY: the supervisor has one thread, so the child may run any code;
+    // it never returns (it ends with _exit).
+    let pid = unsafe { fork() };
+    if pid < 0 {
+        return Err(format!("fork: {}", io::Error::last_os_error()));
+    }
+    if pid == 0 {
+        drop((from_maker, to_maker));
+        maker(&root, folders, to_us, from_us);
+    }
+    drop((to_us, from_us));
+    let made = stand_by(pid, as_root, from_maker, to_maker);
+    let mut status = 0;
+    // SAFETY: waits for our own child; no rusage wanted.
+    unsafe { wait4(pid, &mut status, 0, std::ptr::null_mut()) };
+    made
+}
+
+/// The supervisor's side while the maker works: the maps, then the
+/// namespaces opened before the maker ends.
+fn stand_by(
+    pid: i32,
+    as_root: bool,
+    mut from: File,
+    mut to: File,
+) -> Result<(File, File, File), String> {
+    expect(&mut from, b'u')?;
+    write_maps(pid, as_root).map_err(|e| format!("cannot map the user ids: {}", e))?;
+    to.write_all(b"m").map_err(|e| e.to_string())?;
+    expect(&mut from, b'r')?;
+    let open = |ns: &str| {
+        File::open(format!("/proc/{}/ns/{}", pid, ns))
+            .map_err(|e| format!("cannot keep the {} namespace: {}", ns, e))
+    };
+    let namespaces = (open("user")?, open("mnt")?, open("net")?);
+    drop(to); // the maker ends
+    Ok(namespaces)
+}
+
+/// Reads the maker's next word: `ok`, or a message from it.
+fn expect(from: &mut File, ok: u8) -> Result<(), String> {
+    let mut byte = [0u8; 1];
+    match from.read(&mut byte) {
+        Ok(1) if byte[0] == ok => Ok(()),
+        Ok(1) => {
+            let mut why = String::new();
+            let _ = from.read_to_string(&mut why);
+            Err(why)
+        }
+        _ => Err("the namespace maker ended".to_string()),
+    }
+}
+
+/// The uid and gid maps of the maker's user namespace: 65534 inside, the
+/// judge's ids outside (root: 0 stays 0 for the maker and the warden, and
+/// 65534 is 65534 for the program). Without root, `setgroups` must be denied
+/// before a gid map is written.
+fn write_maps(pid: i32, as_root: bool) -> io::Result<()> {
+    let proc = format!("/proc/{}", pid);
+    let (uid_map, gid_map) = if as_root {
+        let map = format!("0 0 1\n{0} {0} 1\n", INSIDE_ID);
+        (map.clone(), map)
+    } else {
+        fs::write(format!("{}/setgroups", proc), "deny")?;
+        // SAFETY: geteuid and getegid take nothing and cannot fail.
+        let (uid, gid) = unsafe { (crate::sys::linux::geteuid(), crate::sys::linux::getegid()) };
+        (
+            format!("{} {} 1\n", INSIDE_ID, uid),
+            format!("{} {} 1\n", INSIDE_ID, gid),
+        )
+    };
+    fs::write(format!("{}/uid_map", proc), uid_map)?;
+    fs::write(format!("{}/gid_map", proc), gid_map)
+}
+
+/// The maker: new namespaces, the view, then waits for the supervisor to
+/// have opened them. Never returns.
+fn maker(root: &Path, folders: &[PathBuf], mut to: File, mut from: File) -> ! {
+    // SAFETY: unshare takes flags only.
+    let made = if unsafe { unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET) } != 0 {
+        Err(format!(
+            "cannot make namespaces: {}",
+            io::Error::last_os_error()
+        ))
+    } else {
+        let _ = to.write_all(b"u");
+        let mut byte = [0u8; 1];
+        match from.read(&mut byte) {
+            Ok(1) => build(root, folders),
+            _ => Err("the supervisor did not map the ids".to_string()),
+        }
+    };
+    match made {
+        Ok(()) => {
+            let _ = to.write_all(b"r");
+            let _ = from.read(&mut [0u8; 1]); // the end of the pipe
+        }
+        Err(why) => {
+            let _ = to.write_all(format!("!{}", why).as_bytes());
+        }
+    }
+    // SAFETY: ends the child at once, running nothing of the supervisor's.
+    unsafe { _exit(0) }
+}
+
+/// The view: a read-only `tmpfs` root with the binds, `/dev`, `/tmp` and
+/// `/proc` (the machine's, covered by each test's own; one must be visible
+/// for a user namespace to mount a new one).
+fn build(root: &Path, folders: &[PathBuf]) -> Result<(), String> {
+    mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)?;
+    mount_at(
+        Some("tmpfs"),
+        root,
+        Some("tmpfs"),
+        MS_NOSUID | MS_NODEV,
+        Some("size=1m,mode=0755"),
+    )?;
+    for system in SYSTEM_FOLDERS {
+        place_system_folder(root, Path::new(system))?;
+    }
+    for folder in folders {
+        bind_read_only(folder, &inside(root, folder))?;
+    }
+    make_dev(root)?;
+    for dir in ["tmp", "proc"] {
+        fs::create_dir_all(root.join(dir)).map_err(|e| format!("mkdir {}: {}", dir, e))?;
+    }
+    mount_at(
+        Some("/proc"),
+        &root.join("proc"),
+        None,
+        MS_BIND | MS_REC,
+        None,
+    )?;
+    pivot_into(root)
+}
+
+/// Where `path` of the machine is in the view.
+fn inside(root: &Path, path: &Path) -> PathBuf {
+    root.join(path.strip_prefix("/").unwrap_or(path))
+}
+
+/// A system folder: a symbolic link is copied as one (`/bin` -> `usr/bin`),
+/// a folder is bound read-only, a missing one is skipped.
+fn place_system_folder(root: &Path, folder: &Path) -> Result<(), String> {
+    let Ok(meta) = fs::symlink_metadata(folder) else {
+        return Ok(());
+    };
+    if meta.file_type().is_symlink() {
+        let target = fs::read_link(folder).map_err(|e| e.to_string())?;
+        return std::os::unix::fs::symlink(target, inside(root, folder))
+            .map_err(|e| format!("symlink {}: {}", folder.display(), e));
+    }
+    if meta.is_dir() {
+        bind_read_only(folder, &inside(root, folder))?;
+    }
+    Ok(())
+}
+
+/// Binds `from` (with what is mounted below it) at `to`, read-only, with no
+/// set-user-id programs or devices, keeping its atime flags (which a user
+/// namespace may not change).
+pub fn bind_read_only(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("mkdir {}: {}", to.display(), e))?;
+    mount_at(
+        Some(&from.to_string_lossy()),
+        to,
+        None,
+        MS_BIND | MS_REC,
+        None,
+    )?;
+    let flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags(to);
+    mount_at(None, to, None, flags, None)
+}
+
+/// The flags of the mount at `path` that a remount must keep.
+fn kept_flags(path: &Path) -> u64 {
+    let mut st = std::mem::MaybeUninit::<Statvfs>::zeroed();
+    let path = cstring(path);
+    // SAFETY: a valid path and a buffer of the right type.
+    if unsafe { statvfs(path.as_ptr(), st.as_mut_ptr()) } != 0 {
+        return 0;
+    }
+    // SAFETY: statvfs filled it.
+    let f = unsafe { st.assume_init() }.flag;
+    let pairs = [
+        (ST_NOEXEC, MS_NOEXEC),
+        (ST_NOATIME, MS_NOATIME),
+        (ST_NODIRATIME, MS_NODIRATIME),
+        (ST_RELATIME, MS_RELATIME),
+    ];
+    pairs
+        .iter()
+        .filter(|(st, _)| f & st != 0)
+        .map(|(_, ms)| ms)
+        .sum()
+}
+
+/// `/dev`: a small `tmpfs` with the device files bound from the machine's,
+/// the usual links into `/proc/self/fd`, and `shm` for each test's own.
+fn make_dev(root: &Path) -> Result<(), String> {
+    let dev = root.join("dev");
+    fs::create_dir_all(&dev).map_err(|e| e.to_string())?;
+    mount_at(
+        Some("tmpfs"),
+        &dev,
+        Some("tmpfs"),
+        MS_NOSUID | MS_NOEXEC,
+        Some("size=64k,mode=0755"),
+    )?;
+    for name in DEVICES {
+        let node = dev.join(name);
+        File::create(&node).map_err(|e| format!("{}: {}", node.display(), e))?;
+        mount_at(Some(&format!("/dev/{}", name)), &node, None, MS_BIND, None)?;
+    }
+    for (link, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        std::os::unix::fs::symlink(target, dev.join(link)).map_err(|e| e.to_string())?;
+    }
+    fs::create_dir_all(dev.join("shm")).map_err(|e| e.to_string())
+}
+
+/// Makes `root` the root: `pivot_root(".", ".")` stacks the old root on
+/// the new one, and detaching it leaves the new one alone; then read-only.
+fn pivot_into(root: &Path) -> Result<(), String> {
+    std::env::set_current_dir(root).map_err(|e| e.to_string())?;
+    let dot = CString::new(".").expect("no NUL");
+    // SAFETY: two valid paths; pivot_root has no glibc wrapper.
+    if unsafe { syscall(SYS_PIVOT_ROOT, dot.as_ptr(), dot.as_ptr()) } != 0 {
+        return Err(format!("pivot_root: {}", io::Error::last_os_error()));
+    }
+    // SAFETY: a valid path.
+    if unsafe { umount2(dot.as_ptr(), MNT_DETACH) } != 0 {
+        return Err(format!(
+            "detaching the old root: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    std::env::set_current_dir("/").map_err(|e| e.to_string())?;
+    mount_at(
+        None,
+        Path::new("/"),
+        None,
+        MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
+        None,
+    )
+}
+
+/// mount(2), its error said with the target.
+pub fn mount_at(
+    source: Option<&str>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: u64,
+    data: Option<&str>,
+) -> Result<(), String> {
+    let text = |s: Option<&str>| s.map(|s| CString::new(s).unwrap_or_default());
+    let (source_c, fstype_c, data_c) = (text(source), text(fstype), text(data));
+    let target_c = cstring(target);
+    let ptr = |c: &Option<CString>| c.as_deref().map_or(std::ptr::null(), CStr::as_ptr);
+    // SAFETY: every pointer is a valid C string or null, as mount(2) allows.
+    let done = unsafe {
+        mount(
+            ptr(&source_c),
+            target_c.as_ptr(),
+            ptr(&fstype_c),
+            flags as _,
+            ptr(&data_c) as *const _,
+        )
+    };
+    if done != 0 {
+        return Err(format!(
+            "mount {}: {}",
+            target.display(),
+            io::Error::last_os_error()
+        ));
+    }
+    Ok(())
+}
+
+/// A path as a C string (a path holds no NUL byte).
+pub fn cstring(path: &Path) -> CString {
+    CString::new(path.as_os_str().as_bytes()).unwrap_or_default()
+}
+
+/// A pipe, both ends closed on exec: (read, write).
+pub fn pipe() -> io::Result<(File, File)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills the two-int array.
+    if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are new and ours alone.
+    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
+}

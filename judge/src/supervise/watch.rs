@@ -1,0 +1,453 @@
+//! One test, as the supervisor watches it: the program started, its
+//! processes looked at every tick against the limits, everything killed and
+//! reaped at the end, and the figures gathered into a [`Report`].
+
+use super::sandbox::{Cell, Record, Sandbox};
+use super::{control, events, procs, Ending, Report, Request, TICK};
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::os::unix::io::AsRawFd;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What the supervisor knows of one test's processes while it runs.
+#[derive(Default)]
+struct Watch {
+    /// CPU time of the processes reaped so far (with what they reaped).
+    reaped_cpu: Duration,
+    /// The largest peak memory of a reaped process, KiB.
+    reaped_peak_kib: u64,
+    /// The largest sum of resident memory seen, KiB.
+    summed_peak_kib: u64,
+    /// What the test's memfds held at the last count, KiB, and the looks
+    /// since (they are counted every [`MEMFD_EVERY`] looks: a process may
+    /// hold thousands of descriptors).
+    memfd_kib: u64,
+    looks: u32,
+    /// The CPU time of the test at the last look (what was reaped, and what
+    /// its live processes had used): for a sandboxed test killed at once,
+    /// the processes the kernel reaps with the warden may not all be in the
+    /// warden's figures.
+    seen_cpu: Duration,
+    /// Run delay (time waiting for a CPU) last seen for each process, ns.
+    waited_ns: std::collections::HashMap<i32, u64>,
+    /// The program's wait status once it is reaped, and when.
+    ended: Option<(i32, Instant)>,
+    /// The test's cell when it runs in the sandbox (its warden is the
+    /// supervisor's child, and reports the program's end).
+    cell: Option<Cell>,
+    /// Why the program could not be executed in its cell.
+    not_started: Option<String>,
+    /// What went wrong in the cell.
+    failed: Option<String>,
+}
+
+impl Watch {
+    /// Reaps one ended child, if one has ended, and counts it.
+    fn reap(&mut self, main: i32) -> Reaped {
+        match control::reap_any() {
+            Reaped::One(pid, status, usage) => {
+                self.reaped_cpu += usage.cpu;
+                // The warden's own peak is the supervisor's, not the test's:
+                // it reports the peak of each process it reaps instead.
+                if Some(pid) != self.warden() {
+                    self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
+                }
+                if pid == main && self.ended.is_none() {
+                    self.ended = Some((status, Instant::now()));
+                }
+                Reaped::One(pid, status, usage)
+            }
+            other => other,
+        }
+    }
+
+    fn warden(&self) -> Option<i32> {
+        self.cell.as_ref().map(|c| c.warden)
+    }
+
+    /// Takes in what the cell reported.
+    fn read_records(&mut self) {
+        let Some(cell) = &mut self.cell else { return };
+        while let Some(record) = cell.next_record() {
+            match record {
+                Record::Reaped {
+                    main,
+                    status,
+                    peak_kib,
+                } => {
+                    self.reaped_peak_kib = self.reaped_peak_kib.max(peak_kib);
+                    if main {
+                        self.ended = Some((status, Instant::now()));
+                    }
+                }
+                Record::NotStarted(why) => self.not_started = Some(why),
+                Record::Failed(why) => self.failed = Some(why),
+                Record::Started(_) => {}
+            }
+        }
+    }
+
+    /// The memory the test holds in its private scratch folders, KiB.
+    fn scratch_kib(&self) -> u64 {
+        self.cell.as_ref().map_or(0, |c| c.scratch_bytes() / 1024)
+    }
+
+    fn waited(&self) -> Duration {
+        Duration::from_nanos(self.waited_ns.values().sum())
+    }
+}
+
+pub enum Reaped {
+    One(i32, i32, crate::os::Usage),
+    NoneYet,
+    NoChildren,
+}
+
+/// Runs one test, in a cell of `sandbox` when there is one.
+pub fn run_test(request: &Request, out_path: &Path, sandbox: Option<&mut Sandbox>) -> Report {
+    let mut report = Report::default();
+    let start = Instant::now();
+    let (main, stderr, cell) = match start_test(request, out_path, sandbox) {
+        Ok(started) => started,
+        Err(unstarted) => {
+            unstarted.tell(&mut report);
+            return report;
+        }
+    };
+    let mut stderr = StderrTail::new(stderr);
+    let mut watch = Watch {
+        cell,
+        ..Watch::default()
+    };
+    let mut ending = follow(&mut watch, request, out_path, start, main, &mut stderr);
+    if ending == Ending::Stuck {
+        report.problem = Some("stopped by a signal".to_string());
+    }
+    let killed_at = Instant::now();
+    // What the scratch folders still hold counts, even if no look saw it.
+    watch.summed_peak_kib = watch.summed_peak_kib.max(watch.scratch_kib());
+    if ending == Ending::Exited && watch.failed.is_none() {
+        report.leftovers = name_leftovers(&mut watch, main, out_path, &stderr);
+    }
+    if let Err(why) = end_everything(&mut watch, main, &mut stderr) {
+        ending = Ending::Stuck;
+        report.problem = Some(why);
+    }
+    stderr.drain();
+    watch.read_records();
+    if let Some(why) = watch.failed.take() {
+        ending = Ending::Stuck;
+        report.problem = Some(format!("the sandbox failed: {}", why));
+    }
+    report.not_started = watch.not_started.take();
+    let (status, ended_at) = match watch.ended {
+        Some((status, at)) if ending == Ending::Exited => (status, at),
+        Some((status, _)) => (status, killed_at),
+        None => (0, killed_at),
+    };
+    events::set_busy(false);
+    report.ending = Some(ending);
+    report.status = status;
+    report.wall = ended_at - start;
+    report.cpu = watch.reaped_cpu.max(watch.seen_cpu);
+    report.peak_kib = watch.reaped_peak_kib.max(watch.summed_peak_kib);
+    report.waited = watch.waited();
+    report.stderr_tail = stderr.tail;
+    report
+}
+
+/// Opens the test's files and starts its program (marking the supervisor
+/// busy): the pid that stands for the test, the read end of standard error,
+/// and the cell when sandboxed.
+fn start_test(
+    request: &Request,
+    out_path: &Path,
+    sandbox: Option<&mut Sandbox>,
+) -> Result<(i32, File, Option<Cell>), Unstarted> {
+    let stdin = File::open(&request.stdin);
+    let stdout = File::create(out_path);
+    let (stdin, stdout) = match (stdin, stdout) {
+        (Ok(i), Ok(o)) => (i, o),
+        (Err(e), _) | (_, Err(e)) => return Err(Unstarted::Files(e.to_string())),
+    };
+    if request.argv.is_empty() {
+        return Err(Unstarted::Program("no program to run".to_string()));
+    }
+    events::set_busy(true);
+    let started = match sandbox {
+        Some(sandbox) => start_in_cell(sandbox, request, &stdin, &stdout, out_path),
+        None => start_directly(request, stdin, stdout),
+    };
+    if started.is_err() {
+        events::set_busy(false);
+    }
+    started
+}
+
+/// Follows the test until its program ends, a limit is passed, or a signal
+/// stops the supervisor (`Stuck`): how it ended.
+fn follow(
+    watch: &mut Watch,
+    request: &Request,
+    out_path: &Path,
+    start: Instant,
+    main: i32,
+    stderr: &mut StderrTail,
+) -> Ending {
+    // A program that ends within a tick is never looked at: wait4 gives
+    // all its figures.
+    let mut next_look = start + TICK;
+    loop {
+        stderr.drain();
+        watch.read_records();
+        while let Reaped::One(..) = watch.reap(main) {}
+        if watch.ended.is_some() || watch.failed.is_some() {
+            return Ending::Exited;
+        }
+        if events::stop_asked() {
+            return Ending::Stuck;
+        }
+        let now = Instant::now();
+        if now >= next_look {
+            next_look = now + TICK;
+            if let Some(over) = look(watch, request, out_path, start) {
+                return over;
+            }
+        }
+        let wait = next_look.saturating_duration_since(Instant::now());
+        let records = watch.cell.as_ref().map_or(-1, Cell::fd);
+        events::wait_for_events(&[stderr.fd(), records], wait);
+    }
+}
+
+/// The processes of the test still running once its program has ended.
+fn name_leftovers(
+    watch: &mut Watch,
+    main: i32,
+    out_path: &Path,
+    stderr: &StderrTail,
+) -> Vec<String> {
+    let warden = watch.warden();
+    let leftovers = procs::leftovers(out_path, stderr.fd(), warden);
+    if leftovers.is_empty() {
+        return leftovers;
+    }
+    // A process may be on its way out (its files closed, so the program saw
+    // the end of a pipe and ended) without being a zombie yet: a moment
+    // later it is one.
+    std::thread::sleep(Duration::from_millis(5));
+    watch.read_records();
+    while let Reaped::One(..) = watch.reap(main) {}
+    procs::leftovers(out_path, stderr.fd(), warden)
+}
+
+/// Why a test's program did not start.
+enum Unstarted {
+    /// The test's input or output could not be opened.
+    Files(String),
+    /// The program could not be started (a missing file...).
+    Program(String),
+    /// Its sandbox could not be made.
+    Cell(String),
+}
+
+impl Unstarted {
+    /// Says it in the report.
+    fn tell(self, report: &mut Report) {
+        match self {
+            Unstarted::Files(why) => {
+                report.problem = Some(format!("cannot open the test's files: {}", why))
+            }
+            Unstarted::Program(why) => report.not_started = Some(why),
+            Unstarted::Cell(why) => {
+                report.ending = Some(Ending::Stuck);
+                report.problem = Some(format!("the sandbox could not be made: {}", why));
+            }
+        }
+    }
+}
+
+/// Starts the program as the supervisor's child: its pid and the read end
+/// of its standard error.
+fn start_directly(
+    request: &Request,
+    stdin: File,
+    stdout: File,
+) -> Result<(i32, File, Option<Cell>), Unstarted> {
+    let (program, args) = request.argv.split_first().expect("checked");
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped());
+    control::confine(&mut cmd);
+    let mut child = cmd.spawn().map_err(|e| Unstarted::Program(e.to_string()))?;
+    let main = child.id() as i32;
+    control::limit_child(main, request);
+    let stderr = File::from(std::os::fd::OwnedFd::from(
+        child.stderr.take().expect("piped"),
+    ));
+    drop(child); // dropping a Child neither kills nor reaps it
+    Ok((main, stderr, None))
+}
+
+/// Starts the program in a cell of the sandbox: the warden's pid (which
+/// stands for the test: killing it kills every process of the test), the
+/// read end of standard error, and the cell.
+fn start_in_cell(
+    sandbox: &mut Sandbox,
+    request: &Request,
+    stdin: &File,
+    stdout: &File,
+    out_path: &Path,
+) -> Result<(i32, File, Option<Cell>), Unstarted> {
+    sandbox.cover(&request.argv).map_err(Unstarted::Cell)?;
+    let (stderr, stderr_end) =
+        super::sandbox::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
+    let covers = sandbox.covers(&request.stdin, out_path);
+    let stdio = [
+        stdin.as_raw_fd(),
+        stdout.as_raw_fd(),
+        stderr_end.as_raw_fd(),
+    ];
+    let cell =
+        Cell::start(sandbox, request, stdio, covers).map_err(|e| Unstarted::Cell(e.to_string()))?;
+    Ok((cell.warden, stderr, Some(cell)))
+}
+
+/// One look at the test's processes: why the test must be stopped, if it
+/// must.
+fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Option<Ending> {
+    let mut cpu = watch.reaped_cpu;
+    let warden = watch.warden();
+    let pids: Vec<i32> = procs::descendants();
+    if watch.looks % MEMFD_EVERY == 0 {
+        let test: Vec<i32> = pids
+            .iter()
+            .copied()
+            .filter(|&p| Some(p) != warden)
+            .collect();
+        watch.memfd_kib = procs::memfd_kib(&test);
+    }
+    watch.looks += 1;
+    // The memory-backed files of the test's scratch folders, and its memfds,
+    // are its memory.
+    let mut rss_kib = watch.scratch_kib() + watch.memfd_kib;
+    for pid in pids {
+        if let Some(seen) = procs::look_at(pid) {
+            cpu += seen.cpu;
+            // The warden's own memory is the supervisor's (a copy of it).
+            if Some(pid) != warden {
+                rss_kib += seen.rss_kib;
+            }
+            watch.waited_ns.insert(pid, seen.waited_ns);
+        }
+    }
+    watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
+    watch.seen_cpu = cpu;
+    if cpu > request.cpu_limit {
+        return Some(Ending::CpuLimit);
+    }
+    if request.memory_limit > 0 && rss_kib * 1024 > request.memory_limit {
+        return Some(Ending::MemoryLimit);
+    }
+    if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
+        return Some(Ending::OutputLimit);
+    }
+    let off_cpu = start.elapsed().saturating_sub(watch.waited());
+    if off_cpu > request.wall_net {
+        return Some(Ending::WallNet);
+    }
+    None
+}
+
+/// The memfds of a test are counted every this many looks.
+const MEMFD_EVERY: u32 = 5;
+
+/// Kills every process of the test and reaps them all, until the supervisor
+/// has no child left. Gives up after 10 s (a process stuck in the kernel).
+fn end_everything(watch: &mut Watch, main: i32, stderr: &mut StderrTail) -> Result<(), String> {
+    let give_up = Instant::now() + Duration::from_secs(10);
+    // No child at all, not even a zombie: then nothing is below either.
+    if let Reaped::NoChildren = watch.reap(main) {
+        return Ok(());
+    }
+    loop {
+        // The program's process group at once, while the program is not
+        // reaped: until then its pid, the group's id, cannot be reused.
+        if watch.ended.is_none() {
+            control::sigkill(-main);
+        }
+        for pid in procs::descendants() {
+            control::sigkill(pid);
+        }
+        match watch.reap(main) {
+            Reaped::One(..) => continue,
+            Reaped::NoChildren => return Ok(()),
+            Reaped::NoneYet => {}
+        }
+        stderr.drain();
+        if Instant::now() > give_up {
+            return Err("processes of the test could not be killed within 10 s".to_string());
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+/// The last bytes of standard error, read as they come without blocking.
+struct StderrTail {
+    pipe: Option<File>,
+    tail: Vec<u8>,
+}
+
+/// How much of the end of standard error is kept.
+pub const STDERR_TAIL: usize = 16 << 10;
+
+impl StderrTail {
+    fn new(pipe: File) -> StderrTail {
+        control::set_nonblocking(&pipe);
+        StderrTail {
+            pipe: Some(pipe),
+            tail: Vec::new(),
+        }
+    }
+
+    fn fd(&self) -> i32 {
+        use std::os::unix::io::AsRawFd;
+        self.pipe.as_ref().map_or(-1, |p| p.as_raw_fd())
+    }
+
+    fn drain(&mut self) {
+        let Some(pipe) = &mut self.pipe else { return };
+        let mut chunk = [0u8; 16 << 10];
+        loop {
+            match pipe.read(&mut chunk) {
+                Ok(0) => {
+                    self.pipe = None;
+                    break;
+                }
+                Ok(n) => {
+                    self.tail.extend_from_slice(&chunk[..n]);
+                    if self.tail.len() > 2 * STDERR_TAIL {
+                        self.tail.drain(..self.tail.len() - STDERR_TAIL);
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break, // WouldBlock: nothing more for now
+            }
+        }
+        if self.pipe.is_none() && self.tail.len() > STDERR_TAIL {
+            self.tail.drain(..self.tail.len() - STDERR_TAIL);
+        }
+    }
+}
+
+/// What one look at a process shows.
+pub struct Seen {
+    /// Its CPU time and that of the children it reaped.
+    pub cpu: Duration,
+    pub rss_kib: u64,
+    pub waited_ns: u64,
+}

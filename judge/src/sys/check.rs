@@ -1,0 +1,164 @@
+//! The test that holds the sys room to the system headers: a C program,
+//! compiled with `cc`, prints every constant, struct size and field offset
+//! the judge declares, and each must equal ours.
+
+use super::*;
+use std::process::Command;
+
+/// A C expression and the judge's value for it.
+type Fact = (&'static str, i64);
+
+/// What every Unix part declares.
+fn unix_facts() -> Vec<Fact> {
+    vec![
+        ("SIGINT", SIGINT as i64),
+        ("SIGKILL", SIGKILL as i64),
+        ("SIGTERM", SIGTERM as i64),
+        ("F_SETFD", F_SETFD as i64),
+        ("FD_CLOEXEC", FD_CLOEXEC as i64),
+    ]
+}
+
+/// The byte offset of a field within its struct.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+macro_rules! offset {
+    ($ty:ty, $field:ident) => {{
+        let value = std::mem::MaybeUninit::<$ty>::uninit();
+        let base = value.as_ptr();
+        // SAFETY: only the field's address is computed; nothing is read.
+        let field = unsafe { std::ptr::addr_of!((*base).$field) };
+        (field as usize - base as usize) as i64
+    }};
+}
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+fn linux_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    vec![
+        ("SIGCHLD", SIGCHLD as i64),
+        ("WNOHANG", WNOHANG as i64),
+        ("EINTR", EINTR as i64),
+        ("ECHILD", ECHILD as i64),
+        ("POLLIN", POLLIN as i64),
+        ("O_NONBLOCK", O_NONBLOCK as i64),
+        ("O_CLOEXEC", O_CLOEXEC as i64),
+        ("O_NOFOLLOW", O_NOFOLLOW as i64),
+        ("F_GETFL", F_GETFL as i64),
+        ("F_SETFL", F_SETFL as i64),
+        ("RLIMIT_CPU", RLIMIT_CPU as i64),
+        ("RLIMIT_FSIZE", RLIMIT_FSIZE as i64),
+        ("RLIMIT_CORE", RLIMIT_CORE as i64),
+        ("RLIMIT_AS", RLIMIT_AS as i64),
+        ("PR_SET_CHILD_SUBREAPER", PR_SET_CHILD_SUBREAPER as i64),
+        ("_SC_CLK_TCK", SC_CLK_TCK as i64),
+        ("_SC_PAGESIZE", SC_PAGESIZE as i64),
+        ("sizeof(struct timeval)", size_of::<Timeval>() as i64),
+        ("offsetof(struct timeval, tv_usec)", offset!(Timeval, usec)),
+        ("sizeof(struct rusage)", size_of::<Rusage>() as i64),
+        ("offsetof(struct rusage, ru_stime)", offset!(Rusage, stime)),
+        (
+            "offsetof(struct rusage, ru_maxrss)",
+            offset!(Rusage, maxrss),
+        ),
+        ("sizeof(struct rlimit)", size_of::<Rlimit>() as i64),
+        ("offsetof(struct rlimit, rlim_max)", offset!(Rlimit, max)),
+        ("sizeof(struct pollfd)", size_of::<PollFd>() as i64),
+        ("offsetof(struct pollfd, events)", offset!(PollFd, events)),
+        ("offsetof(struct pollfd, revents)", offset!(PollFd, revents)),
+        ("PR_SET_PDEATHSIG", PR_SET_PDEATHSIG as i64),
+        ("PR_SET_NO_NEW_PRIVS", PR_SET_NO_NEW_PRIVS as i64),
+        ("(long)SIG_DFL", SIG_DFL as i64),
+        ("CLONE_PARENT", CLONE_PARENT as i64),
+        ("CLONE_NEWNS", CLONE_NEWNS as i64),
+        ("CLONE_NEWIPC", CLONE_NEWIPC as i64),
+        ("CLONE_NEWUSER", CLONE_NEWUSER as i64),
+        ("CLONE_NEWPID", CLONE_NEWPID as i64),
+        ("CLONE_NEWNET", CLONE_NEWNET as i64),
+        ("MS_RDONLY", MS_RDONLY as i64),
+        ("MS_NOSUID", MS_NOSUID as i64),
+        ("MS_NODEV", MS_NODEV as i64),
+        ("MS_NOEXEC", MS_NOEXEC as i64),
+        ("MS_REMOUNT", MS_REMOUNT as i64),
+        ("MS_NOATIME", MS_NOATIME as i64),
+        ("MS_NODIRATIME", MS_NODIRATIME as i64),
+        ("MS_BIND", MS_BIND as i64),
+        ("MS_REC", MS_REC as i64),
+        ("MS_PRIVATE", MS_PRIVATE as i64),
+        ("MS_RELATIME", MS_RELATIME as i64),
+        ("MNT_DETACH", MNT_DETACH as i64),
+        ("ST_NOEXEC", ST_NOEXEC as i64),
+        ("ST_NOATIME", ST_NOATIME as i64),
+        ("ST_NODIRATIME", ST_NODIRATIME as i64),
+        ("ST_RELATIME", ST_RELATIME as i64),
+        ("SYS_clone", SYS_CLONE),
+        ("SYS_pivot_root", SYS_PIVOT_ROOT),
+        ("sizeof(struct statvfs)", size_of::<Statvfs>() as i64),
+        (
+            "offsetof(struct statvfs, f_blocks)",
+            offset!(Statvfs, blocks),
+        ),
+        ("offsetof(struct statvfs, f_bfree)", offset!(Statvfs, bfree)),
+        ("offsetof(struct statvfs, f_flag)", offset!(Statvfs, flag)),
+    ]
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn linux_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
+/// The C program that prints each fact's expression and value, one a line.
+fn c_source(facts: &[Fact]) -> String {
+    let mut c = String::from(
+        "#define _GNU_SOURCE\n#include <errno.h>\n#include <fcntl.h>\n#include <poll.h>\n\
+         #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
+         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
+         #include <sys/wait.h>\nint main(void) {\n",
+    );
+    for (expression, _) in facts {
+        c += &format!(
+            "    printf(\"%s=%lld\\n\", \"{}\", (long long)({}));\n",
+            expression, expression
+        );
+    }
+    c + "    return 0;\n}\n"
+}
+
+/// Compiles and runs the C program: its output.
+fn values_from_headers(source: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("judge-sys-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (c, exe) = (dir.join("facts.c"), dir.join("facts"));
+    std::fs::write(&c, source).unwrap();
+    let built = Command::new("cc").arg("-o").arg(&exe).arg(&c).status();
+    assert!(
+        built.is_ok_and(|s| s.success()),
+        "cc could not build {}",
+        c.display()
+    );
+    let out = Command::new(&exe).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn every_constant_and_layout_matches_the_system_headers() {
+    let facts: Vec<Fact> = unix_facts().into_iter().chain(linux_facts()).collect();
+    let printed = values_from_headers(&c_source(&facts));
+    let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();
+    let theirs: Vec<&str> = printed.lines().collect();
+    assert_eq!(theirs.len(), ours.len(), "{}", printed);
+    for (ours, theirs) in ours.iter().zip(theirs) {
+        assert_eq!(ours, theirs, "ours, then the headers'");
+    }
+}

@@ -1,0 +1,161 @@
+//! Linux's system interface as the supervisor and its sandbox use it
+//! (process control, limits, polling, namespaces, mounts), for x86_64 and
+//! aarch64: their numbers here are the same but where a `cfg` says otherwise
+//! (`O_NOFOLLOW`, the system call numbers), and `sys/check.rs` holds them to
+//! the headers.
+//!
+//! Built only on those two architectures (see `main.rs`): on others some of
+//! these numbers differ (the open flags on 32-bit ARM, the signal numbers on
+//! MIPS...), and the judge falls back to running programs directly.
+
+use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};
+
+pub const SIGCHLD: c_int = 17;
+pub const WNOHANG: c_int = 1;
+pub const EINTR: i32 = 4;
+pub const ECHILD: i32 = 10;
+pub const POLLIN: i16 = 1;
+pub const O_NONBLOCK: c_int = 0o4000;
+pub const O_CLOEXEC: c_int = 0o2000000;
+/// One of the open flags whose numbers differ between the two (aarch64
+/// keeps 32-bit ARM's).
+#[cfg(target_arch = "x86_64")]
+pub const O_NOFOLLOW: c_int = 0o400000;
+#[cfg(target_arch = "aarch64")]
+pub const O_NOFOLLOW: c_int = 0o100000;
+pub const F_GETFL: c_int = 3;
+pub const F_SETFL: c_int = 4;
+pub const RLIMIT_CPU: c_int = 0;
+pub const RLIMIT_FSIZE: c_int = 1;
+pub const RLIMIT_CORE: c_int = 4;
+pub const RLIMIT_AS: c_int = 9;
+pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
+pub const SC_CLK_TCK: c_int = 2;
+pub const SC_PAGESIZE: c_int = 30;
+pub const PR_SET_PDEATHSIG: c_int = 1;
+pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
+pub const SIG_DFL: usize = 0;
+
+// Namespaces (clone, unshare, setns).
+pub const CLONE_PARENT: c_int = 0x8000;
+pub const CLONE_NEWNS: c_int = 0x20000;
+pub const CLONE_NEWIPC: c_int = 0x0800_0000;
+pub const CLONE_NEWUSER: c_int = 0x1000_0000;
+pub const CLONE_NEWPID: c_int = 0x2000_0000;
+pub const CLONE_NEWNET: c_int = 0x4000_0000;
+
+// Mounts.
+pub const MS_RDONLY: c_ulong = 1;
+pub const MS_NOSUID: c_ulong = 2;
+pub const MS_NODEV: c_ulong = 4;
+pub const MS_NOEXEC: c_ulong = 8;
+pub const MS_REMOUNT: c_ulong = 32;
+pub const MS_NOATIME: c_ulong = 1024;
+pub const MS_NODIRATIME: c_ulong = 2048;
+pub const MS_BIND: c_ulong = 4096;
+pub const MS_REC: c_ulong = 16384;
+pub const MS_PRIVATE: c_ulong = 1 << 18;
+pub const MS_RELATIME: c_ulong = 1 << 21;
+pub const MNT_DETACH: c_int = 2;
+/// `statvfs` flags (`f_flag`), which differ from the mount flags in places.
+pub const ST_NOEXEC: c_ulong = 8;
+pub const ST_NOATIME: c_ulong = 1024;
+pub const ST_NODIRATIME: c_ulong = 2048;
+pub const ST_RELATIME: c_ulong = 4096;
+
+/// System call numbers, which differ between the two architectures.
+#[cfg(target_arch = "x86_64")]
+pub const SYS_CLONE: c_long = 56;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_CLONE: c_long = 220;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_PIVOT_ROOT: c_long = 41;
+
+#[repr(C)]
+pub struct Timeval {
+    pub sec: c_long,
+    pub usec: c_long,
+}
+
+/// `struct rusage`: two timevals, then fourteen longs, the first of which is
+/// the peak resident set size in KiB.
+#[repr(C)]
+pub struct Rusage {
+    pub utime: Timeval,
+    pub stime: Timeval,
+    pub maxrss: c_long,
+    pub rest: [c_long; 13],
+}
+
+#[repr(C)]
+pub struct Rlimit {
+    pub cur: c_ulong,
+    pub max: c_ulong,
+}
+
+#[repr(C)]
+pub struct PollFd {
+    pub fd: c_int,
+    pub events: i16,
+    pub revents: i16,
+}
+
+/// `struct statvfs` (glibc's and musl's on 64-bit Linux).
+#[repr(C)]
+pub struct Statvfs {
+    pub bsize: c_ulong,
+    pub frsize: c_ulong,
+    pub blocks: u64,
+    pub bfree: u64,
+    pub bavail: u64,
+    pub files: u64,
+    pub ffree: u64,
+    pub favail: u64,
+    pub fsid: c_ulong,
+    pub flag: c_ulong,
+    pub namemax: c_ulong,
+    pub spare: [c_int; 6],
+}
+
+extern "C" {
+    pub fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut Rusage) -> c_int;
+    pub fn prlimit(pid: c_int, resource: c_int, new: *const Rlimit, old: *mut Rlimit) -> c_int;
+    pub fn setsid() -> c_int;
+    pub fn read(fd: c_int, buf: *mut c_void, count: usize) -> isize;
+    pub fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
+    pub fn poll(fds: *mut PollFd, n: c_ulong, timeout: c_int) -> c_int;
+    pub fn sysconf(name: c_int) -> c_long;
+    pub fn prctl(
+        option: c_int,
+        arg2: c_ulong,
+        arg3: c_ulong,
+        arg4: c_ulong,
+        arg5: c_ulong,
+    ) -> c_int;
+    pub fn unshare(flags: c_int) -> c_int;
+    pub fn setns(fd: c_int, nstype: c_int) -> c_int;
+    pub fn mount(
+        source: *const c_char,
+        target: *const c_char,
+        fstype: *const c_char,
+        flags: c_ulong,
+        data: *const c_void,
+    ) -> c_int;
+    pub fn umount2(target: *const c_char, flags: c_int) -> c_int;
+    pub fn syscall(number: c_long, ...) -> c_long;
+    pub fn fork() -> c_int;
+    pub fn execvp(file: *const c_char, argv: *const *const c_char) -> c_int;
+    pub fn dup2(old: c_int, new: c_int) -> c_int;
+    pub fn close(fd: c_int) -> c_int;
+    pub fn chdir(path: *const c_char) -> c_int;
+    pub fn setgroups(size: usize, list: *const u32) -> c_int;
+    pub fn setresgid(r: u32, e: u32, s: u32) -> c_int;
+    pub fn setresuid(r: u32, e: u32, s: u32) -> c_int;
+    pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
+    pub fn statvfs(path: *const c_char, buf: *mut Statvfs) -> c_int;
+    pub fn geteuid() -> u32;
+    pub fn getegid() -> u32;
+    pub fn _exit(status: c_int) -> !;
+}

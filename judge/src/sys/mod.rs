@@ -1,0 +1,43 @@
+//! The one room for the system's interface: every `extern "C"` declaration,
+//! constant and `repr(C)` type the judge uses, and nothing else.
+//!
+//! The judge is std-only, so these stand in for the `libc` crate. They are
+//! copied by hand from the system headers, and a unit test
+//! (`sys/check.rs`) compiles a C program with `cc` that prints each of them (and
+//! each struct's size and field offsets) from the headers, and compares. Only
+//! what that test covers lives here; callers keep their `unsafe` blocks and
+//! say why each is sound.
+//!
+//! This file holds what every Unix shares (the signal handling of `os.rs`);
+//! [`linux`] holds the supervisor's, built only where its numbers have been
+//! checked against the headers: Linux on x86_64 and aarch64. Elsewhere (other
+//! Linux architectures, whose numbers differ in places, and other systems)
+//! the judge runs each program directly, and says so once at run time.
+
+#![cfg(unix)]
+
+pub use std::os::raw::{c_int, c_void};
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+pub mod linux;
+
+#[cfg(all(test, target_os = "linux"))]
+mod check;
+
+pub const SIGINT: c_int = 2;
+pub const SIGKILL: c_int = 9;
+pub const SIGTERM: c_int = 15;
+pub const F_SETFD: c_int = 2;
+pub const FD_CLOEXEC: c_int = 1;
+
+extern "C" {
+    pub fn kill(pid: c_int, sig: c_int) -> c_int;
+    /// `handler`: a function's address, or `SIG_DFL` (0).
+    pub fn signal(signum: c_int, handler: usize) -> usize;
+    pub fn pipe(fds: *mut c_int) -> c_int;
+    pub fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> c_int;
+    pub fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
+}
