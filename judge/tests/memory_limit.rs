@@ -12,15 +12,12 @@ mod common;
 use common::TempDir;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-const PROBLEMS: [&str; 5] = [
-    "russian_checkers",
-    "checkers_board",
-    "checkers_pos",
-    "solitaire_chess",
-    "checks_post_facto",
-];
+/// The problems, from the judge's one table.
+fn problems() -> Vec<&'static str> {
+    judge::problems::PROBLEMS.iter().map(|p| p.name).collect()
+}
 
 /// The limit, in KiB as `ulimit -v` takes it.
 const LIMIT_KIB: u64 = 64 * 1024;
@@ -29,57 +26,19 @@ const LIMIT_KIB: u64 = 64 * 1024;
 const BIG: usize = 30_000_000;
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the judge sits inside the workspace")
-        .to_path_buf()
+    judge::workspace::root()
 }
 
-/// Builds every solution with `cargo build --release` (honouring
-/// CARGO_TARGET_DIR, which the child inherits) and returns the executables in
-/// the order of `PROBLEMS`.
+/// Builds every solution with `cargo build --release` (the judge's own
+/// build, honouring CARGO_TARGET_DIR) and returns the executables in the
+/// order of `problems()`.
 fn release_binaries() -> Vec<PathBuf> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    cmd.arg("build")
-        .arg("--release")
-        .arg("--quiet")
-        .arg("--message-format=json")
-        .arg("--manifest-path")
-        .arg(workspace_root().join("Cargo.toml"));
-    for p in PROBLEMS.iter() {
-        cmd.arg("-p").arg(p);
-    }
-    let out = cmd
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("cargo runs");
-    assert!(out.status.success(), "cargo build --release failed");
-    let messages = String::from_utf8_lossy(&out.stdout).into_owned();
-    PROBLEMS
-        .iter()
-        .map(|problem| {
-            messages
-                .lines()
-                .filter_map(executable)
-                .find(|path| path.file_stem() == Some(std::ffi::OsStr::new(problem)))
-                .unwrap_or_else(|| panic!("cargo built no binary named {}", problem))
-        })
+    let names = problems();
+    judge::build::cargo_release(&judge::workspace::root(), &names, true)
+        .into_iter()
+        .zip(&names)
+        .map(|(built, name)| built.unwrap_or_else(|why| panic!("{}: {}", name, why)))
         .collect()
-}
-
-/// The `"executable":"..."` path of one line of Cargo's JSON messages.
-fn executable(line: &str) -> Option<PathBuf> {
-    let key = "\"executable\":\"";
-    let start = line.find(key)? + key.len();
-    let rest = &line[start..];
-    let path = &rest[..rest.find('"')?];
-    // A path with escapes in it would need real JSON parsing; none is expected.
-    if path.contains('\\') {
-        return None;
-    }
-    Some(PathBuf::from(path))
 }
 
 /// The first sample of `problem` (its input), in name order.
@@ -234,7 +193,7 @@ fn every_solution_stays_within_64_mib_on_30_mb_inputs() {
         .map(|(name, bytes)| (name, write(&name.replace(' ', "-"), &bytes)))
         .collect();
 
-    for (problem, binary) in PROBLEMS.iter().zip(&binaries) {
+    for (problem, binary) in problems().iter().zip(&binaries) {
         let sample = first_sample(problem);
         let plain = write(&format!("{}.in", problem), &sample);
         let want = run(binary, &plain, None);
