@@ -6,7 +6,7 @@ pub enum Json<'a> {
     /// A number of milliseconds, to a tenth.
     Ms(Option<f64>),
     Int(Option<u64>),
-    Bool(bool),
+    Bool(Option<bool>),
     Null,
 }
 
@@ -19,8 +19,10 @@ pub fn object(fields: &[(&str, Json)]) -> String {
                 Json::Str(s) => string(s),
                 Json::Ms(Some(ms)) => format!("{:.1}", ms),
                 Json::Int(Some(n)) => n.to_string(),
-                Json::Bool(b) => b.to_string(),
-                Json::Ms(None) | Json::Int(None) | Json::Null => "null".to_string(),
+                Json::Bool(Some(b)) => b.to_string(),
+                Json::Ms(None) | Json::Int(None) | Json::Bool(None) | Json::Null => {
+                    "null".to_string()
+                }
             };
             format!("{}:{}", string(key), value)
         })
@@ -66,11 +68,12 @@ mod tests {
             ("wall_ms", Json::Ms(Some(1.25))),
             ("cpu_ms", Json::Ms(None)),
             ("memory_kib", Json::Int(Some(2048))),
-            ("ok", Json::Bool(true)),
+            ("ok", Json::Bool(Some(true))),
+            ("sure", Json::Bool(None)),
         ]);
         assert_eq!(
             line,
-            r#"{"test":"01","wall_ms":1.2,"cpu_ms":null,"memory_kib":2048,"ok":true}"#
+            r#"{"test":"01","wall_ms":1.2,"cpu_ms":null,"memory_kib":2048,"ok":true,"sure":null}"#
         );
     }
 }

@@ -41,6 +41,8 @@ pub struct Judged {
     /// The system's or the shell's words when the program could not be
     /// started at all (see `verdict::could_not_start`): no test is to blame.
     pub not_started: Option<String>,
+    /// Whether the test ran in the sandbox (`None`: it did not run).
+    pub sandboxed: Option<bool>,
 }
 
 impl Judged {
@@ -53,6 +55,7 @@ impl Judged {
             details,
             shown: None,
             not_started: None,
+            sandboxed: None,
         }
     }
 

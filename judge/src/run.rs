@@ -78,6 +78,8 @@ pub struct Outcome {
     /// Processes of the run still running when the program ended, killed by
     /// the supervisor: `name (pid N)`, with what they held open.
     pub leftovers: Vec<String>,
+    /// Whether the run was in the sandbox (see docs/sandbox.md).
+    pub sandboxed: bool,
 }
 
 // Without the supervisor nothing kills a run for its CPU time or memory.
@@ -180,6 +182,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
             stdout: Vec::new(),
             stderr_tail: format!("{}: {}", program, why).into_bytes(),
             leftovers: Vec::new(),
+            sandboxed: report.sandboxed,
         });
     }
     if let Some(why) = report
@@ -209,6 +212,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         stdout,
         stderr_tail: report.stderr_tail,
         leftovers: report.leftovers,
+        sandboxed: report.sandboxed,
     })
 }
 
@@ -283,6 +287,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         stdout,
         stderr_tail,
         leftovers: Vec::new(),
+        sandboxed: false,
     })
 }
 

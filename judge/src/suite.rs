@@ -340,6 +340,7 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         cpu_ms,
         memory_kib,
         details,
+        sandboxed: Some(last.sandboxed),
         shown: settings
             .verbose
             .then_some([input, last.stdout, last.stderr_tail]),

@@ -296,6 +296,7 @@ mod tests {
             stdout: b"15\n".to_vec(),
             stderr_tail: stderr.as_bytes().to_vec(),
             leftovers: Vec::new(),
+            sandboxed: true,
         }
     }
 

@@ -820,6 +820,29 @@ fn json_has_one_object_per_test_and_parses_back() {
     }
 }
 
+/// `--json` says of each test whether it ran in the sandbox: it did, unless
+/// the sandbox is turned off.
+#[cfg(target_os = "linux")]
+#[test]
+fn json_says_whether_each_test_was_sandboxed() {
+    let dir = tests_dir(&[("a", "1\n", Some("1\n")), ("b", "2\n", Some("2\n"))]);
+    let args = [
+        "checkers_pos",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        "cat",
+        "--json",
+    ];
+    for (report, sandboxed) in [(judge(&args), "true"), (judge_with(&args, true), "false")] {
+        let objects = parse_json_lines(&report.stdout);
+        assert_eq!(objects.len(), 2, "{}", report.stdout);
+        for object in &objects {
+            assert_eq!(object["sandboxed"], sandboxed, "{}", report.stdout);
+        }
+    }
+}
+
 /// The live processes whose environment marks them as started by the judge
 /// whose pid is `judge`.
 fn marked_by(judge: u32) -> Vec<String> {

@@ -20,6 +20,7 @@ impl JsonReporter {
             ("cpu_ms", Json::Ms(judged.cpu_ms)),
             ("memory_kib", Json::Int(judged.memory_kib)),
             ("message", Json::Str(&judged.details.join("\n"))),
+            ("sandboxed", Json::Bool(judged.sandboxed)),
         ]))
     }
 }

@@ -1,5 +1,5 @@
 //! A tiny JSON reader for the judge's `--json` lines: one flat object per
-//! line, whose values are strings, numbers or null; every value comes back as
+//! line, whose values are strings, numbers, booleans or null; every value comes back as
 //! text (null as `null`, a string unescaped).
 
 use std::collections::HashMap;
@@ -26,7 +26,8 @@ pub fn parse_json_object(line: &str) -> HashMap<String, String> {
                 word.push(c);
                 chars.next();
             }
-            assert!(word == "null" || word.parse::<f64>().is_ok(), "{}", line);
+            let literal = ["null", "true", "false"].contains(&word.as_str());
+            assert!(literal || word.parse::<f64>().is_ok(), "{}", line);
             word
         };
         object.insert(key, value);
