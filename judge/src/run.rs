@@ -359,6 +359,28 @@ mod tests {
         }
     }
 
+    /// A program whose folder is removed after it ran (a compiled mutant's
+    /// scratch folder, say) does not break the runs after it: the sandbox's
+    /// view of the machine leaves the vanished folder out.
+    #[test]
+    fn a_program_folder_removed_after_its_run_breaks_nothing() {
+        let dir = std::env::temp_dir().join(format!("judge-vanishing-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("answer.sh");
+        std::fs::write(&script, "#!/bin/sh\necho 42\n").unwrap();
+        let limits = Limits {
+            time: Duration::from_secs(2),
+            memory_bytes: None,
+        };
+        let first = run(Command::new("sh").arg(&script), b"", &limits).unwrap();
+        assert_eq!(first.stdout, b"42\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+        for _ in 0..4 {
+            let after = run(Command::new("sh").args(["-c", "echo 7"]), b"", &limits);
+            assert_eq!(after.expect("a run after the folder went").stdout, b"7\n");
+        }
+    }
+
     #[test]
     fn captures_stdout_and_status() {
         let out = sh("read x; echo got $x", "42\n", 5000);

@@ -125,9 +125,11 @@ impl Sandbox {
 
     /// Makes sure the view shows the folders the command line names (its
     /// program, and any file or folder given as an argument), remaking it
-    /// when one is missing.
+    /// when one is missing, or when a folder it shows is gone (a program's
+    /// folder removed after its runs, say: binding it again would fail).
     pub fn cover(&mut self, argv: &[std::ffi::OsString]) -> Result<(), String> {
         let mut folders = self.folders.clone();
+        folders.retain(|folder| folder.is_dir());
         for (i, arg) in argv.iter().enumerate() {
             let path = match (i, Path::new(arg)) {
                 (0, p) if p.components().count() == 1 => match on_path(p) {

@@ -155,7 +155,8 @@ fn build(root: &Path, folders: &[PathBuf]) -> Result<(), String> {
     for system in SYSTEM_FOLDERS {
         place_system_folder(root, Path::new(system))?;
     }
-    for folder in folders {
+    // A folder removed since it was named is left out, not an error.
+    for folder in folders.iter().filter(|folder| folder.is_dir()) {
         bind_read_only(folder, &inside(root, folder))?;
     }
     make_dev(root)?;
