@@ -64,7 +64,8 @@ Options:
                      on an empty input: a benchmark with steady figures
   --json             print one JSON object per test and line instead of the
                      table: problem, program, test, verdict, wall_ms,
-                     cpu_ms, memory_kib, message (null where not measured);
+                     cpu_ms, memory_kib, message (null where not measured),
+                     sandboxed;
                      with --repeat, first an object with startup_runs
   --verbose          print each test's whole input and output
   --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
