@@ -190,6 +190,37 @@ impl Sandbox {
     }
 }
 
+/// What the view hides although a bound folder shows it: the judge's own
+/// workspace's answers and builds (`samples/`, `.git`, and Cargo's
+/// `target/release` and `target/debug`, where our solutions are built), and
+/// the `.git` of every bound folder (its history holds whatever was ever
+/// committed there, answers too). Each is hidden unless a bound folder (the
+/// program's own, say) is in it or is it.
+pub fn hidden(folders: &[PathBuf]) -> Vec<PathBuf> {
+    let workspace = crate::workspace::root();
+    let target = crate::workspace::target_dir(&workspace);
+    let mut places = vec![
+        workspace.join(".git"),
+        workspace.join("samples"),
+        target.join("release"),
+        target.join("debug"),
+    ];
+    places.extend(folders.iter().map(|folder| folder.join(".git")));
+    let mut hidden: Vec<PathBuf> = places
+        .iter()
+        .filter_map(|place| place.canonicalize().ok())
+        .filter(|place| place.is_dir())
+        .filter(|place| {
+            let shown = folders.iter().any(|f| place.starts_with(f) && place != f);
+            let holds_one = folders.iter().any(|f| f.starts_with(place));
+            shown && !holds_one
+        })
+        .collect();
+    hidden.sort();
+    hidden.dedup();
+    hidden
+}
+
 /// Adds `folder` to the bound folders unless the view shows it already (it
 /// is under a system folder or a bound one), or it is a scratch folder or
 /// above one (the root, `/tmp`, `/dev`: each test gets its own; a folder

@@ -159,6 +159,15 @@ fn build(root: &Path, folders: &[PathBuf]) -> Result<(), String> {
     for folder in folders.iter().filter(|folder| folder.is_dir()) {
         bind_read_only(folder, &inside(root, folder))?;
     }
+    for place in super::hidden(folders) {
+        mount_at(
+            Some("tmpfs"),
+            &inside(root, &place),
+            Some("tmpfs"),
+            MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+            Some("size=4k,mode=0"),
+        )?;
+    }
     make_dev(root)?;
     for dir in ["tmp", "proc"] {
         fs::create_dir_all(root.join(dir)).map_err(|e| format!("mkdir {}: {}", dir, e))?;
