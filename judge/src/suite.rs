@@ -80,6 +80,9 @@ fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Report
     let (mut ok, mut not_ok) = (0, 0);
     let left = jobs_len;
     let mut results = results.inspect(move |judged| {
+        if os::stopping() {
+            return; // killed by the stop: not a verdict
+        }
         match judged.passed() {
             true => ok += 1,
             false => not_ok += 1,

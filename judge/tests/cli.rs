@@ -871,6 +871,30 @@ fn the_workspace_answers_and_solutions_are_hidden_from_the_root() {
         let said = format!("stderr: {}", leak);
         assert!(!stdout.contains(&said), "{}:\n{}", leak, stdout);
     }
+    // Our solution, in the hidden target/release, still runs beside the
+    // program under --stress: it is bound on its own.
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(&root)
+        .args([
+            "checkers_pos",
+            "--cmd",
+            "echo 0 0",
+            "--stress",
+            "5",
+            "--seed",
+            "1",
+        ])
+        .output()
+        .expect("the judge runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("WA on case 1"), "{}", stdout);
 }
 
 /// The live processes whose environment marks them as started by the judge

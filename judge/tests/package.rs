@@ -453,7 +453,7 @@ fn pairs_of(problem: &Problem, c: &WrongOutputs) -> Vec<Pair> {
 /// Every problem with an output validator: on thousands of (input, output)
 /// pairs, the validator's verdict is the checker's.
 #[test]
-#[ignore = "needs g++; run with: cargo test -p judge --test package -- --ignored output_validator"]
+#[ignore = "not by default (needs g++): cargo test -p judge --test package -- --ignored output_validator"]
 fn output_validators_agree_with_the_checkers() {
     let custom: Vec<(&Problem, &WrongOutputs)> = PROBLEMS
         .iter()

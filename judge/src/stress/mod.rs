@@ -105,10 +105,12 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         rate_text(rate)
     ));
     crate::os::note_progress(format!(
-        "judge: {} on case {} (seed {}); stopped while shrinking it",
+        "judge: {} on case {} (seed {}); stopped while shrinking it. \
+         To see it again:\nreplay: {}",
         failure.verdict,
         index + 1,
-        seed
+        seed,
+        replay_command(request, cmd, seed)
     ));
     let found = shrink_and_replay(&programs, problem, (index, seed), case)?;
     if let Some(line) = &found.flaky {
@@ -223,6 +225,9 @@ fn replay_command(request: &Request, cmd: &str, seed: u64) -> String {
     );
     if let Some(ms) = request.time_limit_ms {
         replay += &format!(" --time-limit {}", ms);
+    }
+    if let Some(mb) = request.memory_limit_mb {
+        replay += &format!(" --memory-limit {}", mb);
     }
     replay
 }

@@ -239,10 +239,13 @@ fn add_folder(folders: &mut Vec<PathBuf>, folder: &Path) {
     folders.push(folder);
 }
 
-/// Whether the view shows `path`: under a system folder or a bound one.
+/// Whether the view shows `path`: under a system folder, or under a bound
+/// one and in no hidden place (our solution in `target/release`, run by
+/// `--stress` beside a program elsewhere, must be bound on its own).
 fn shown(folders: &[PathBuf], path: &Path) -> bool {
+    let bound = folders.iter().any(|f| path.starts_with(f));
     SYSTEM_FOLDERS.iter().any(|s| path.starts_with(s))
-        || folders.iter().any(|f| path.starts_with(f))
+        || (bound && !hidden(folders).iter().any(|h| path.starts_with(h)))
 }
 
 /// A program named without a folder, as `execvp` finds it on `PATH`.
