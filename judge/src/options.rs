@@ -381,7 +381,21 @@ fn check_export_options(options: &Options) -> Result<(), String> {
     if options.export.is_none() {
         return Ok(());
     }
-    let others = [
+    let mut others = judging_options(options);
+    others.extend([
+        ("--seed", options.seed.is_some()),
+        ("--save", options.save.is_some()),
+    ]);
+    match others.iter().find(|(_, given)| *given) {
+        Some((other, _)) => Err(format!("--export and {} do not go together", other)),
+        None => Ok(()),
+    }
+}
+
+/// The options that judge, each with whether it was given: the modes that
+/// judge nothing (`--export`, `--figures`, `--draw`) refuse them.
+fn judging_options(options: &Options) -> Vec<(&'static str, bool)> {
+    vec![
         ("--test", !options.test_filters.is_empty()),
         ("--cmd", options.cmd.is_some()),
         ("--tests", options.tests_dir.is_some()),
@@ -395,13 +409,7 @@ fn check_export_options(options: &Options) -> Result<(), String> {
         ("--save-outputs", options.save_outputs.is_some()),
         ("--stress", options.stress.is_some()),
         ("--generate", options.generate.is_some()),
-        ("--seed", options.seed.is_some()),
-        ("--save", options.save.is_some()),
-    ];
-    match others.iter().find(|(_, given)| *given) {
-        Some((other, _)) => Err(format!("--export and {} do not go together", other)),
-        None => Ok(()),
-    }
+    ]
 }
 
 /// `--figures` and `--draw` draw boards: they judge nothing, so they take
@@ -421,25 +429,13 @@ fn check_figure_options(options: &Options, one_problem: bool) -> Result<(), Stri
     if options.draw.is_some() && !one_problem {
         return Err("--draw needs exactly one PROBLEM".to_string());
     }
-    let others = [
+    let mut others = vec![
         ("--draw", options.figures && options.draw.is_some()),
         ("--answer", options.figures && options.answer.is_some()),
         ("--arrows", options.figures && options.arrows.is_some()),
         ("--export", options.export.is_some()),
-        ("--test", !options.test_filters.is_empty()),
-        ("--cmd", options.cmd.is_some()),
-        ("--tests", options.tests_dir.is_some()),
-        ("--standalone", options.standalone),
-        ("--time-limit", options.time_limit_ms.is_some()),
-        ("--memory-limit", options.memory_limit_mb.is_some()),
-        ("-j", options.jobs.is_some()),
-        ("--repeat", options.repeat > 1),
-        ("--json", options.json),
-        ("--verbose", options.verbose),
-        ("--save-outputs", options.save_outputs.is_some()),
-        ("--stress", options.stress.is_some()),
-        ("--generate", options.generate.is_some()),
     ];
+    others.extend(judging_options(options));
     match others.iter().find(|(_, given)| *given) {
         Some((other, _)) => Err(format!("{} and {} do not go together", drawing, other)),
         None => Ok(()),

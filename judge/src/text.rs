@@ -93,6 +93,27 @@ pub fn escape_controls(line: &str) -> String {
         .collect()
 }
 
+/// At most `at_most` of `items`, joined by `separator`, then `and N more`
+/// for the rest: a list of moves in a report.
+pub fn listed<T: std::fmt::Display>(items: &[T], separator: &str, at_most: usize) -> String {
+    let shown: Vec<String> = items.iter().take(at_most).map(T::to_string).collect();
+    let mut text = shown.join(separator);
+    if items.len() > at_most {
+        text += &format!(" and {} more", items.len() - at_most);
+    }
+    text
+}
+
+/// ` (it must jump: its 3 slides do not count)`: why a side's count leaves
+/// out `dropped` moves of the kind `plural`; empty when none.
+pub fn must_jump_note(dropped: usize, plural: &str) -> String {
+    match dropped {
+        0 => String::new(),
+        1 => format!(" (it must jump: its {} does not count)", counted(1, plural)),
+        n => format!(" (it must jump: its {} do not count)", counted(n, plural)),
+    }
+}
+
 /// A duration in whole milliseconds: `1500 ms`.
 pub fn ms(time: std::time::Duration) -> String {
     format!("{:.0} ms", time.as_secs_f64() * 1000.0)
@@ -111,6 +132,21 @@ mod tests {
     fn control_characters_are_shown_escaped() {
         assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
         assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
+    }
+
+    #[test]
+    fn lists_are_cut_and_notes_agree_in_number() {
+        assert_eq!(listed(&[1, 2, 3], "; ", 2), "1; 2 and 1 more");
+        assert_eq!(listed(&[1, 2], ", ", 2), "1, 2");
+        assert_eq!(must_jump_note(0, "slides"), "");
+        assert_eq!(
+            must_jump_note(1, "slides"),
+            " (it must jump: its 1 slide does not count)"
+        );
+        assert_eq!(
+            must_jump_note(2, "simple moves"),
+            " (it must jump: its 2 simple moves do not count)"
+        );
     }
 
     #[test]

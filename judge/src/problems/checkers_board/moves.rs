@@ -206,25 +206,9 @@ fn side_line(side: &SideMoves) -> String {
         side.side.name(),
         crate::text::counted(side.moves.len(), "moves")
     );
-    if side.slides_dropped > 0 {
-        let verb = if side.slides_dropped == 1 {
-            "does"
-        } else {
-            "do"
-        };
-        line += &format!(
-            " (it must jump: its {} {} not count)",
-            crate::text::counted(side.slides_dropped, "slides"),
-            verb
-        );
-    }
-    if side.moves.is_empty() {
-        return line;
-    }
-    let shown: Vec<String> = side.moves.iter().take(SHOWN).map(Move::to_string).collect();
-    line += &format!(": {}", shown.join("; "));
-    if side.moves.len() > SHOWN {
-        line += &format!(" and {} more", side.moves.len() - SHOWN);
+    line += &crate::text::must_jump_note(side.slides_dropped, "slides");
+    if !side.moves.is_empty() {
+        line += &format!(": {}", crate::text::listed(&side.moves, "; ", SHOWN));
     }
     line
 }

@@ -231,25 +231,9 @@ fn side_line(side: &SideMoves, given: u64) -> String {
         crate::text::counted(side.moves.len(), "moves"),
         given
     );
-    if side.simple_dropped > 0 {
-        let verb = if side.simple_dropped == 1 {
-            "does"
-        } else {
-            "do"
-        };
-        line += &format!(
-            " (it must jump: its {} {} not count)",
-            crate::text::counted(side.simple_dropped, "simple moves"),
-            verb
-        );
-    }
-    if side.moves.is_empty() {
-        return line;
-    }
-    let shown: Vec<String> = side.moves.iter().take(SHOWN).map(Move::to_string).collect();
-    line += &format!(": {}", shown.join(", "));
-    if side.moves.len() > SHOWN {
-        line += &format!(" and {} more", side.moves.len() - SHOWN);
+    line += &crate::text::must_jump_note(side.simple_dropped, "simple moves");
+    if !side.moves.is_empty() {
+        line += &format!(": {}", crate::text::listed(&side.moves, ", ", SHOWN));
     }
     line
 }
