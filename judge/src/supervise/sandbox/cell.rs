@@ -29,8 +29,8 @@ use crate::sys::linux::{
     _exit, chdir, close, dup2, execvp, fork, prctl, setgroups, setns, setresgid, setresuid,
     setrlimit, statvfs, syscall, unshare, wait4, Rlimit, Rusage, Statvfs, CLONE_NEWIPC,
     CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, EINTR, MS_BIND, MS_NODEV,
-    MS_NOEXEC, MS_NOSUID, MS_RDONLY, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, RLIMIT_AS, RLIMIT_CORE,
-    RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SIG_DFL, SYS_CLONE,
+    MS_NOEXEC, MS_NOSUID, MS_RDONLY, MS_REC, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, RLIMIT_AS,
+    RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SIG_DFL, SYS_CLONE,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::{CString, OsString};
@@ -371,7 +371,8 @@ fn bound_sysv(plan: &Plan) {
 }
 
 /// A fresh `tmpfs` on each scratch folder; folders of the view below one
-/// (a working folder in `/tmp`) are bound again on top of it.
+/// (a working folder in `/tmp`) are bound again on top of it, with what the
+/// view mounted below them (the covers of its hidden places: `MS_REC`).
 fn make_scratch(plan: &Plan) -> Result<(), String> {
     let options = plan.scratch_options.to_string_lossy().into_owned();
     for dir in SCRATCH {
@@ -391,7 +392,7 @@ fn make_scratch(plan: &Plan) -> Result<(), String> {
         for (path, file) in kept {
             std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
             let source = format!("/proc/self/fd/{}", file.as_raw_fd());
-            mount_at(Some(&source), &path, None, MS_BIND, None)?;
+            mount_at(Some(&source), &path, None, MS_BIND | MS_REC, None)?;
         }
     }
     Ok(())
