@@ -106,6 +106,32 @@ fn linux_facts() -> Vec<Fact> {
         ),
         ("offsetof(struct statvfs, f_bfree)", offset!(Statvfs, bfree)),
         ("offsetof(struct statvfs, f_flag)", offset!(Statvfs, flag)),
+        ("AF_UNIX", AF_UNIX as i64),
+        ("SOCK_SEQPACKET", SOCK_SEQPACKET as i64),
+        ("SOCK_CLOEXEC", SOCK_CLOEXEC as i64),
+        ("SOL_SOCKET", SOL_SOCKET as i64),
+        ("SCM_RIGHTS", SCM_RIGHTS as i64),
+        ("MSG_CTRUNC", MSG_CTRUNC as i64),
+        ("MSG_TRUNC", MSG_TRUNC as i64),
+        ("MSG_CMSG_CLOEXEC", MSG_CMSG_CLOEXEC as i64),
+        ("sizeof(struct iovec)", size_of::<Iovec>() as i64),
+        ("offsetof(struct iovec, iov_len)", offset!(Iovec, len)),
+        ("sizeof(struct msghdr)", size_of::<Msghdr>() as i64),
+        ("offsetof(struct msghdr, msg_iov)", offset!(Msghdr, iov)),
+        ("offsetof(struct msghdr, msg_iovlen)", offset!(Msghdr, iovlen)),
+        ("offsetof(struct msghdr, msg_control)", offset!(Msghdr, control)),
+        (
+            "offsetof(struct msghdr, msg_controllen)",
+            offset!(Msghdr, controllen),
+        ),
+        ("offsetof(struct msghdr, msg_flags)", offset!(Msghdr, flags)),
+        ("sizeof(struct cmsghdr)", size_of::<Cmsghdr>() as i64),
+        ("offsetof(struct cmsghdr, cmsg_level)", offset!(Cmsghdr, level)),
+        ("offsetof(struct cmsghdr, cmsg_type)", offset!(Cmsghdr, kind)),
+        (
+            "CMSG_LEN(0)",
+            size_of::<Cmsghdr>() as i64,
+        ),
     ]
 }
 
@@ -122,7 +148,7 @@ fn c_source(facts: &[Fact]) -> String {
     let mut c = String::from(
         "#define _GNU_SOURCE\n#include <errno.h>\n#include <fcntl.h>\n#include <poll.h>\n\
          #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
-         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
+         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
          #include <sys/wait.h>\nint main(void) {\n",
     );
     for (expression, _) in facts {

@@ -63,6 +63,16 @@ pub const ST_NOATIME: c_ulong = 1024;
 pub const ST_NODIRATIME: c_ulong = 2048;
 pub const ST_RELATIME: c_ulong = 4096;
 
+// Sockets: a pair of them carries each test's descriptors to the warden.
+pub const AF_UNIX: c_int = 1;
+pub const SOCK_SEQPACKET: c_int = 5;
+pub const SOCK_CLOEXEC: c_int = 0o2000000;
+pub const SOL_SOCKET: c_int = 1;
+pub const SCM_RIGHTS: c_int = 1;
+pub const MSG_CTRUNC: c_int = 8;
+pub const MSG_TRUNC: c_int = 0x20;
+pub const MSG_CMSG_CLOEXEC: c_int = 0x4000_0000;
+
 /// System call numbers, which differ between the two architectures.
 #[cfg(target_arch = "x86_64")]
 pub const SYS_CLONE: c_long = 56;
@@ -119,7 +129,38 @@ pub struct Statvfs {
     pub spare: [c_int; 6],
 }
 
+#[repr(C)]
+pub struct Iovec {
+    pub base: *mut c_void,
+    pub len: usize,
+}
+
+/// `struct msghdr` (glibc's and musl's on 64-bit Linux: the padding after
+/// `namelen` and `flags` is the compiler's).
+#[repr(C)]
+pub struct Msghdr {
+    pub name: *mut c_void,
+    pub namelen: u32,
+    pub iov: *mut Iovec,
+    pub iovlen: usize,
+    pub control: *mut c_void,
+    pub controllen: usize,
+    pub flags: c_int,
+}
+
+/// `struct cmsghdr`; its data follows at `size_of::<Cmsghdr>()` (already
+/// aligned to 8 bytes, as `CMSG_DATA` aligns it).
+#[repr(C)]
+pub struct Cmsghdr {
+    pub len: usize,
+    pub level: c_int,
+    pub kind: c_int,
+}
+
 extern "C" {
+    pub fn socketpair(domain: c_int, kind: c_int, protocol: c_int, fds: *mut c_int) -> c_int;
+    pub fn sendmsg(fd: c_int, msg: *const Msghdr, flags: c_int) -> isize;
+    pub fn recvmsg(fd: c_int, msg: *mut Msghdr, flags: c_int) -> isize;
     pub fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut Rusage) -> c_int;
     pub fn prlimit(pid: c_int, resource: c_int, new: *const Rlimit, old: *mut Rlimit) -> c_int;
     pub fn setsid() -> c_int;

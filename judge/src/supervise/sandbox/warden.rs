@@ -1,0 +1,250 @@
+//! The warden: PID 1 of a slot's PID namespace, living as long as the slot's
+//! cell. For each test the supervisor sends it (over the cell's socket) the
+//! command line and the three descriptors; it starts the program in an IPC
+//! namespace of its own, reaps and reports every process of the namespace,
+//! and says when none is left (the supervisor kills them at the test's
+//! end). Tests of a slot run one after another, so a test sees only its own
+//! processes and the warden.
+
+use super::cell::{Plan, Record, Run};
+use super::socket::{self, FDS, MAX_COMMAND};
+use super::view::mount_at;
+use super::INSIDE_ID;
+use crate::sys::linux::{
+    _exit, chdir, dup2, execvp, fork, prctl, setgroups, setresgid, setresuid, setrlimit, unshare,
+    wait4, Rlimit, Rusage, CLONE_NEWIPC, ECHILD, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT,
+    PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL,
+};
+use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
+use std::ffi::CString;
+use std::fs::File;
+use std::io;
+use std::os::raw::{c_char, c_int};
+use std::os::unix::io::{AsRawFd, RawFd};
+use std::path::Path;
+
+/// The warden's life (see the file's comment). Never returns: it ends when
+/// the supervisor closes the socket or dies.
+pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> ! {
+    if let Err(why) = settle(report, commands, roots) {
+        Record::Failed(why).send(report);
+        // SAFETY: ends the warden, and with it the namespace.
+        unsafe { _exit(1) }
+    }
+    let mut buffer = vec![0u8; MAX_COMMAND];
+    let mut size = plan.scratch_size;
+    loop {
+        let run = socket::receive(commands, &mut buffer).and_then(|received| {
+            let Some((len, fds)) = received else {
+                return Ok(None);
+            };
+            Ok(Some((Run::parse(&buffer[..len])?, fds)))
+        });
+        match run {
+            Ok(Some((run, fds))) => match resize_scratch(roots, &mut size, run.scratch_size) {
+                Ok(()) => run_one(plan, &run, fds, report),
+                Err(why) => Record::Failed(why).send(report),
+            },
+            Ok(None) => break,
+            Err(why) => Record::Failed(why.to_string()).send(report),
+        }
+        Record::Idle.send(report);
+    }
+    // SAFETY: ends the warden once the supervisor is gone.
+    unsafe { _exit(0) }
+}
+
+/// Dies with the supervisor, takes the default signal actions, mounts the
+/// namespace's `/proc`, and keeps only its two descriptors (and `/dev/null`
+/// as 0, 1 and 2, so that a test's descriptors never land there).
+fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
+    // SAFETY: prctl with integer arguments, signal with the default action.
+    unsafe {
+        prctl(PR_SET_PDEATHSIG, SIGKILL as _, 0, 0, 0);
+        for sig in [SIGCHLD, SIGINT, SIGTERM] {
+            signal(sig, SIG_DFL);
+        }
+    }
+    mount_at(
+        Some("proc"),
+        Path::new("/proc"),
+        Some("proc"),
+        MS_NOSUID | MS_NODEV | MS_NOEXEC,
+        None,
+    )?;
+    let null = File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .map_err(|e| format!("/dev/null: {}", e))?;
+    for fd in 0..3 {
+        // SAFETY: duplicates a descriptor the warden holds.
+        unsafe { dup2(null.as_raw_fd(), fd) };
+    }
+    let mut keep = vec![0, 1, 2, report, commands, null.as_raw_fd()];
+    keep.extend_from_slice(roots);
+    let open: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
+        .map_err(|e| format!("/proc/self/fd: {}", e))?
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+        .collect();
+    for fd in open.into_iter().filter(|fd| !keep.contains(fd)) {
+        // SAFETY: closes a descriptor inherited from the supervisor, which
+        // nothing in the warden uses (the listing's own is gone by now).
+        unsafe { crate::sys::linux::close(fd) };
+    }
+    Ok(())
+}
+
+/// Gives the scratch folders (whose roots are open as `roots`) the size a
+/// test needs, when it is not the size they have: they are empty between
+/// tests, so any size fits.
+fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: u64) -> Result<(), String> {
+    if *size == wanted {
+        return Ok(());
+    }
+    for root in roots {
+        mount_at(
+            None,
+            Path::new(&format!("/proc/self/fd/{}", root)),
+            None,
+            MS_REMOUNT | MS_NOSUID | MS_NODEV,
+            Some(&format!("size={}", wanted)),
+        )?;
+    }
+    *size = wanted;
+    Ok(())
+}
+
+/// One test: the program started, then every process of the namespace
+/// reaped and reported until none is left.
+fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd) {
+    let stdio = [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()];
+    let argv: Vec<*const c_char> = run
+        .argv
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect();
+    // SAFETY: the warden has one thread; the child only execs or exits.
+    let program = unsafe { fork() };
+    if program == 0 {
+        run_program(plan, run, &argv, stdio, report);
+    }
+    drop(fds);
+    if program < 0 {
+        let why = io::Error::last_os_error();
+        Record::Failed(format!("cannot start the program: {}", why)).send(report);
+        return;
+    }
+    reap_until_none(program, report);
+}
+
+/// Reaps every process of the namespace, reporting each, until it has none.
+fn reap_until_none(program: i32, report: RawFd) {
+    loop {
+        let mut status = 0;
+        // SAFETY: all-zero is a valid rusage (integers only).
+        let mut usage: Rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: both pointers are to live values of the right types.
+        let pid = unsafe { wait4(-1, &mut status, 0, &mut usage) };
+        if pid > 0 {
+            let micros = |t: &crate::sys::linux::Timeval| t.sec as u64 * 1_000_000 + t.usec as u64;
+            Record::Reaped {
+                main: pid == program,
+                status,
+                peak_kib: usage.maxrss.max(0) as u64,
+                cpu_us: micros(&usage.utime) + micros(&usage.stime),
+            }
+            .send(report);
+        } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
+            return;
+        }
+    }
+}
+
+/// The program's side of the fork: an IPC namespace of its own, then its
+/// descriptors, limits, folder and ids, and the exec. Never returns.
+fn run_program(
+    plan: &Plan,
+    run: &Run,
+    argv: &[*const c_char],
+    stdio: [RawFd; 3],
+    report: RawFd,
+) -> ! {
+    let why = match own_ipc(run).and_then(|()| prepare_program(plan, run, stdio)) {
+        Err(why) => Record::Failed(why),
+        Ok(()) => {
+            // SAFETY: a NUL-terminated array of valid C strings.
+            unsafe { execvp(argv[0], argv.as_ptr()) };
+            Record::NotStarted(io::Error::last_os_error().to_string())
+        }
+    };
+    why.send(report);
+    // SAFETY: ends the child; 127 is a shell's "could not execute".
+    unsafe { _exit(127) }
+}
+
+/// An IPC namespace for the test alone (its SysV objects vanish with it),
+/// its shared memory bounded to what a scratch folder may hold (its own
+/// `kernel.shmall`, which the namespace's root may set on Linux 5.19 and
+/// later; elsewhere the machine's bound stays).
+fn own_ipc(run: &Run) -> Result<(), String> {
+    // SAFETY: unshare takes flags only.
+    if unsafe { unshare(CLONE_NEWIPC) } != 0 {
+        return Err(format!(
+            "cannot make an IPC namespace: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    let pages = (run.scratch_size + 4095) / 4096;
+    let _ = std::fs::write("/proc/sys/kernel/shmall", pages.to_string());
+    Ok(())
+}
+
+/// Descriptors, limits, folder, ids and no new privileges, in that order
+/// (the ids last but one: changing them drops the capabilities the rest may
+/// need).
+fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), String> {
+    for (target, fd) in stdio.iter().enumerate() {
+        // SAFETY: duplicates a descriptor the process holds (the received
+        // ones are above 2: the warden keeps /dev/null there).
+        if unsafe { dup2(*fd, target as c_int) } < 0 {
+            return Err(format!("dup2: {}", io::Error::last_os_error()));
+        }
+    }
+    for (resource, value) in &run.limits {
+        let limit = Rlimit {
+            cur: *value as _,
+            max: *value as _,
+        };
+        // SAFETY: a valid rlimit for the call's duration.
+        unsafe { setrlimit(*resource, &limit) };
+    }
+    let root = CString::new("/").expect("no NUL");
+    // SAFETY: valid C strings.
+    if unsafe { chdir(plan.cwd.as_ptr()) } != 0 {
+        // SAFETY: a valid C string.
+        unsafe { chdir(root.as_ptr()) };
+    }
+    if plan.as_root {
+        // SAFETY: integer arguments and an empty list.
+        let dropped = unsafe {
+            setgroups(0, std::ptr::null()) == 0
+                && setresgid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
+                && setresuid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
+        };
+        if !dropped {
+            return Err(format!(
+                "cannot drop to uid {}: {}",
+                INSIDE_ID,
+                io::Error::last_os_error()
+            ));
+        }
+    }
+    // SAFETY: prctl with integer arguments.
+    if unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+        return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
+    }
+    Ok(())
+}
