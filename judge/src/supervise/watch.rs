@@ -140,7 +140,9 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     let killed_at = Instant::now();
     // What the scratch folders still hold counts, even if no look saw it.
     watch.summed_peak_kib = watch.summed_peak_kib.max(watch.scratch_kib());
-    if ending == Ending::Exited && watch.failed.is_none() {
+    watch.read_records();
+    // A warden that says it has no process left has none to name.
+    if ending == Ending::Exited && watch.failed.is_none() && !watch.idle {
         report.leftovers = name_leftovers(&mut watch, main, out_path, &stderr);
     }
     let ended = match watch.cell.is_some() {

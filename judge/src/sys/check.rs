@@ -118,20 +118,29 @@ fn linux_facts() -> Vec<Fact> {
         ("offsetof(struct iovec, iov_len)", offset!(Iovec, len)),
         ("sizeof(struct msghdr)", size_of::<Msghdr>() as i64),
         ("offsetof(struct msghdr, msg_iov)", offset!(Msghdr, iov)),
-        ("offsetof(struct msghdr, msg_iovlen)", offset!(Msghdr, iovlen)),
-        ("offsetof(struct msghdr, msg_control)", offset!(Msghdr, control)),
+        (
+            "offsetof(struct msghdr, msg_iovlen)",
+            offset!(Msghdr, iovlen),
+        ),
+        (
+            "offsetof(struct msghdr, msg_control)",
+            offset!(Msghdr, control),
+        ),
         (
             "offsetof(struct msghdr, msg_controllen)",
             offset!(Msghdr, controllen),
         ),
         ("offsetof(struct msghdr, msg_flags)", offset!(Msghdr, flags)),
         ("sizeof(struct cmsghdr)", size_of::<Cmsghdr>() as i64),
-        ("offsetof(struct cmsghdr, cmsg_level)", offset!(Cmsghdr, level)),
-        ("offsetof(struct cmsghdr, cmsg_type)", offset!(Cmsghdr, kind)),
         (
-            "CMSG_LEN(0)",
-            size_of::<Cmsghdr>() as i64,
+            "offsetof(struct cmsghdr, cmsg_level)",
+            offset!(Cmsghdr, level),
         ),
+        (
+            "offsetof(struct cmsghdr, cmsg_type)",
+            offset!(Cmsghdr, kind),
+        ),
+        ("CMSG_LEN(0)", size_of::<Cmsghdr>() as i64),
     ]
 }
 

@@ -131,6 +131,10 @@ pub struct Cell {
     early: std::collections::VecDeque<Record>,
     /// The folders of test data the cell covers.
     covers: Vec<PathBuf>,
+    /// The folders of the view (some may be below a scratch folder).
+    folders: Vec<PathBuf>,
+    /// The state of the scratch folders when the cell was made.
+    fresh: Vec<i64>,
     /// The warden was reaped (it must not be killed again: its pid may be
     /// another process's by now).
     gone: bool,
@@ -192,6 +196,8 @@ impl Cell {
             commands,
             early,
             covers,
+            fresh: scratch_state(warden, &sandbox.folders),
+            folders: sandbox.folders.clone(),
             gone: false,
         })
     }
@@ -284,25 +290,47 @@ impl Cell {
             .sum()
     }
 
-    /// Whether the scratch folders hold nothing a test left: no entry but
-    /// the folders of the view bound below them (a working folder in
-    /// `/tmp`). A cell that is not clean is not given another test.
-    pub fn is_clean(&self, folders: &[PathBuf]) -> bool {
-        SCRATCH.iter().all(|dir| {
-            let kept: Vec<&std::ffi::OsStr> = folders
-                .iter()
-                .filter_map(|f| f.strip_prefix(dir).ok())
-                .filter_map(|rest| rest.iter().next())
-                .collect();
-            let seen = format!("/proc/{}/root{}", self.warden, dir);
-            match std::fs::read_dir(seen) {
-                Ok(entries) => entries
-                    .map(|e| e.map(|e| kept.contains(&e.file_name().as_os_str())))
-                    .all(|kept| kept.unwrap_or(false)),
-                Err(_) => false,
-            }
-        })
+    /// Whether the scratch folders are as the cell was made: the same
+    /// number of files in each, and each folder in them unchanged (its
+    /// mode, owner, times). Anything a test left, renamed or changed there
+    /// shows, and a cell that is not clean is not given another test.
+    pub fn is_clean(&self) -> bool {
+        !self.gone && scratch_state(self.warden, &self.folders) == self.fresh
     }
+}
+
+/// What the scratch folders of the cell whose warden is `warden` look like
+/// (seen through its root): for each, the inodes in use, then the metadata
+/// of the folder and of every folder in it on the way to one of the view's
+/// `folders` bound below it (not the bound folder: it is the machine's).
+fn scratch_state(warden: i32, folders: &[PathBuf]) -> Vec<i64> {
+    use std::os::unix::fs::MetadataExt;
+    let mut state = Vec::new();
+    for dir in SCRATCH {
+        let seen = |path: &Path| format!("/proc/{}/root{}", warden, path.display());
+        state.push(used_inodes(&seen(Path::new(dir))));
+        let mut paths: std::collections::BTreeSet<&Path> = folders
+            .iter()
+            .filter(|f| f.starts_with(dir))
+            .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
+            .collect();
+        paths.insert(Path::new(dir));
+        for path in paths {
+            match std::fs::symlink_metadata(seen(path)) {
+                Ok(m) => state.extend([
+                    m.ino() as i64,
+                    i64::from(m.mode()),
+                    i64::from(m.uid()),
+                    m.mtime(),
+                    m.mtime_nsec(),
+                    m.ctime(),
+                    m.ctime_nsec(),
+                ]),
+                Err(_) => state.push(-1),
+            }
+        }
+    }
+    state
 }
 
 /// The size of each scratch folder for `request`: the memory limit and
@@ -394,18 +422,28 @@ fn launcher_word(records: &mut File) -> io::Result<(i32, std::collections::VecDe
 
 /// The bytes a file system at `path` holds (blocks in use).
 fn used_bytes(path: &str) -> u64 {
+    // `unsigned long` is u64 wherever the supervisor is built.
+    #[allow(clippy::unnecessary_cast)]
+    file_system(path).map_or(0, |st| {
+        st.blocks.saturating_sub(st.bfree) * st.frsize as u64
+    })
+}
+
+/// The files (inodes) a file system at `path` holds; -1 if unknown.
+fn used_inodes(path: &str) -> i64 {
+    file_system(path).map_or(-1, |st| st.files.saturating_sub(st.ffree) as i64)
+}
+
+/// `statvfs` of the file system at `path`.
+fn file_system(path: &str) -> Option<Statvfs> {
     let mut st = std::mem::MaybeUninit::<Statvfs>::zeroed();
     let path = CString::new(path).unwrap_or_default();
     // SAFETY: a valid path and a buffer of the right type.
     if unsafe { statvfs(path.as_ptr(), st.as_mut_ptr()) } != 0 {
-        return 0;
+        return None;
     }
     // SAFETY: statvfs filled it.
-    let st = unsafe { st.assume_init() };
-    // `unsigned long` is u64 wherever the supervisor is built.
-    #[allow(clippy::unnecessary_cast)]
-    let block = st.frsize as u64;
-    st.blocks.saturating_sub(st.bfree) * block
+    Some(unsafe { st.assume_init() })
 }
 
 fn set_nonblocking(file: &File) {

@@ -153,7 +153,7 @@ impl Sandbox {
     /// when `idle` (the warden has no process of the test left) and its
     /// scratch folders are empty, else ended.
     pub fn give_back(&mut self, cell: Cell, idle: bool) {
-        if idle && cell.is_clean(&self.folders) {
+        if idle && cell.is_clean() {
             self.cell = Some(cell);
         } else {
             cell.end();
