@@ -106,6 +106,18 @@ fn linux_facts() -> Vec<Fact> {
         ),
         ("offsetof(struct statvfs, f_bfree)", offset!(Statvfs, bfree)),
         ("offsetof(struct statvfs, f_flag)", offset!(Statvfs, flag)),
+    ]
+}
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The socket's part: what carries descriptors to a sandbox's warden.
+fn socket_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    vec![
         ("AF_UNIX", AF_UNIX as i64),
         ("SOCK_SEQPACKET", SOCK_SEQPACKET as i64),
         ("SOCK_CLOEXEC", SOCK_CLOEXEC as i64),
@@ -152,6 +164,14 @@ fn linux_facts() -> Vec<Fact> {
     Vec::new()
 }
 
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn socket_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
 /// The C program that prints each fact's expression and value, one a line.
 fn c_source(facts: &[Fact]) -> String {
     let mut c = String::from(
@@ -188,7 +208,11 @@ fn values_from_headers(source: &str) -> String {
 
 #[test]
 fn every_constant_and_layout_matches_the_system_headers() {
-    let facts: Vec<Fact> = unix_facts().into_iter().chain(linux_facts()).collect();
+    let facts: Vec<Fact> = unix_facts()
+        .into_iter()
+        .chain(linux_facts())
+        .chain(socket_facts())
+        .collect();
     let printed = values_from_headers(&c_source(&facts));
     let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();
     let theirs: Vec<&str> = printed.lines().collect();
