@@ -113,11 +113,14 @@ fn linux_facts() -> Vec<Fact> {
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
 ))]
-/// The socket's part: what carries descriptors to a sandbox's warden.
+/// The warden's part: the socket that carries descriptors to it, and how
+/// it starts a program.
 fn socket_facts() -> Vec<Fact> {
     use super::linux::*;
     use std::mem::size_of;
     vec![
+        ("CLONE_VM", CLONE_VM as i64),
+        ("CLONE_VFORK", CLONE_VFORK as i64),
         ("AF_UNIX", AF_UNIX as i64),
         ("SOCK_SEQPACKET", SOCK_SEQPACKET as i64),
         ("SOCK_CLOEXEC", SOCK_CLOEXEC as i64),

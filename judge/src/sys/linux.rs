@@ -37,6 +37,8 @@ pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 pub const SIG_DFL: usize = 0;
 
 // Namespaces (clone, unshare, setns).
+pub const CLONE_VM: c_int = 0x100;
+pub const CLONE_VFORK: c_int = 0x4000;
 pub const CLONE_PARENT: c_int = 0x8000;
 pub const CLONE_NEWNS: c_int = 0x20000;
 pub const CLONE_NEWIPC: c_int = 0x0800_0000;
@@ -187,6 +189,15 @@ extern "C" {
     pub fn umount2(target: *const c_char, flags: c_int) -> c_int;
     pub fn syscall(number: c_long, ...) -> c_long;
     pub fn fork() -> c_int;
+    /// glibc's and musl's wrapper: runs `f(arg)` in the child, on `stack`
+    /// (its top: stacks grow down on both architectures).
+    pub fn clone(
+        f: extern "C" fn(*mut c_void) -> c_int,
+        stack: *mut c_void,
+        flags: c_int,
+        arg: *mut c_void,
+        ...
+    ) -> c_int;
     pub fn execvp(file: *const c_char, argv: *const *const c_char) -> c_int;
     pub fn dup2(old: c_int, new: c_int) -> c_int;
     pub fn close(fd: c_int) -> c_int;

@@ -11,15 +11,15 @@ use super::socket::{self, FDS, MAX_COMMAND};
 use super::view::mount_at;
 use super::INSIDE_ID;
 use crate::sys::linux::{
-    _exit, chdir, dup2, execvp, fork, prctl, setgroups, setresgid, setresuid, setrlimit, unshare,
-    wait4, Rlimit, Rusage, CLONE_NEWIPC, ECHILD, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT,
-    PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL,
+    _exit, chdir, clone, dup2, execvp, prctl, setgroups, setresgid, setresuid, setrlimit, unshare,
+    wait4, Rlimit, Rusage, CLONE_NEWIPC, CLONE_VFORK, CLONE_VM, ECHILD, MS_NODEV, MS_NOEXEC,
+    MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
 use std::fs::File;
 use std::io;
-use std::os::raw::{c_char, c_int};
+use std::os::raw::{c_char, c_int, c_void};
 use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::Path;
 
@@ -116,21 +116,49 @@ fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: u64) -> Result<(), St
     Ok(())
 }
 
+/// What the program's side of the start needs, prepared before it.
+struct Start<'a> {
+    plan: &'a Plan,
+    run: &'a Run,
+    argv: Vec<*const c_char>,
+    stdio: [RawFd; 3],
+    report: RawFd,
+}
+
+/// The stack the program's side of the start runs on, bytes.
+const START_STACK: usize = 256 << 10;
+
 /// One test: the program started, then every process of the namespace
 /// reaped and reported until none is left.
 fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd) {
-    let stdio = [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()];
-    let argv: Vec<*const c_char> = run
-        .argv
-        .iter()
-        .map(|a| a.as_ptr())
-        .chain(std::iter::once(std::ptr::null()))
-        .collect();
-    // SAFETY: the warden has one thread; the child only execs or exits.
-    let program = unsafe { fork() };
-    if program == 0 {
-        run_program(plan, run, &argv, stdio, report);
-    }
+    let start = Start {
+        plan,
+        run,
+        argv: run
+            .argv
+            .iter()
+            .map(|a| a.as_ptr())
+            .chain(std::iter::once(std::ptr::null()))
+            .collect(),
+        stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
+        report,
+    };
+    let mut stack = vec![0u8; START_STACK];
+    // 16-byte aligned, as both architectures' calling conventions want.
+    let top = (stack.as_mut_ptr() as usize + START_STACK) & !15;
+    // SAFETY: like posix_spawn: the child shares the warden's memory
+    // (CLONE_VM) on a stack of its own, and the warden (one thread) waits
+    // until it execs or exits (CLONE_VFORK), so nothing changes under
+    // either. `start` and `stack` outlive the child's use of them.
+    let program = unsafe {
+        clone(
+            start_program,
+            top as *mut _,
+            CLONE_VM | CLONE_VFORK | SIGCHLD,
+            &start as *const Start as *mut _,
+        )
+    };
+    drop(stack);
     drop(fds);
     if program < 0 {
         let why = io::Error::last_os_error();
@@ -163,25 +191,24 @@ fn reap_until_none(program: i32, report: RawFd) {
     }
 }
 
-/// The program's side of the fork: an IPC namespace of its own, then its
-/// descriptors, limits, folder and ids, and the exec. Never returns.
-fn run_program(
-    plan: &Plan,
-    run: &Run,
-    argv: &[*const c_char],
-    stdio: [RawFd; 3],
-    report: RawFd,
-) -> ! {
-    let why = match own_ipc(run).and_then(|()| prepare_program(plan, run, stdio)) {
+/// The program's side of the start (`arg` is a [`Start`]): an IPC
+/// namespace of its own, then its descriptors, limits, folder and ids, and
+/// the exec. Never returns.
+extern "C" fn start_program(arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` is the Start that run_one lent, alive while it waits.
+    let start = unsafe { &*(arg as *const Start) };
+    let (plan, run) = (start.plan, start.run);
+    let why = match own_ipc(run).and_then(|()| prepare_program(plan, run, start.stdio)) {
         Err(why) => Record::Failed(why),
         Ok(()) => {
             // SAFETY: a NUL-terminated array of valid C strings.
-            unsafe { execvp(argv[0], argv.as_ptr()) };
+            unsafe { execvp(start.argv[0], start.argv.as_ptr()) };
             Record::NotStarted(io::Error::last_os_error().to_string())
         }
     };
-    why.send(report);
-    // SAFETY: ends the child; 127 is a shell's "could not execute".
+    why.send(start.report);
+    // SAFETY: ends the child (not the warden: _exit ends this process
+    // alone); 127 is a shell's "could not execute".
     unsafe { _exit(127) }
 }
 
