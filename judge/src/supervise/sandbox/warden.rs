@@ -33,6 +33,7 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
     }
     let mut buffer = vec![0u8; MAX_COMMAND];
     let mut size = plan.scratch_size;
+    let mut stack = vec![0u8; START_STACK];
     loop {
         let run = socket::receive(commands, &mut buffer).and_then(|received| {
             let Some((len, fds)) = received else {
@@ -42,7 +43,7 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
         });
         match run {
             Ok(Some((run, fds))) => match resize_scratch(roots, &mut size, run.scratch_size) {
-                Ok(()) => run_one(plan, &run, fds, report),
+                Ok(()) => run_one(plan, &run, fds, report, &mut stack),
                 Err(why) => Record::Failed(why).send(report),
             },
             Ok(None) => break,
@@ -130,7 +131,8 @@ const START_STACK: usize = 256 << 10;
 
 /// One test: the program started, then every process of the namespace
 /// reaped and reported until none is left.
-fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd) {
+/// The program's side runs on `stack`.
+fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut [u8]) {
     let start = Start {
         plan,
         run,
@@ -143,9 +145,8 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd) {
         stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
         report,
     };
-    let mut stack = vec![0u8; START_STACK];
     // 16-byte aligned, as both architectures' calling conventions want.
-    let top = (stack.as_mut_ptr() as usize + START_STACK) & !15;
+    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
     // SAFETY: like posix_spawn: the child shares the warden's memory
     // (CLONE_VM) on a stack of its own, and the warden (one thread) waits
     // until it execs or exits (CLONE_VFORK), so nothing changes under
@@ -158,7 +159,6 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd) {
             &start as *const Start as *mut _,
         )
     };
-    drop(stack);
     drop(fds);
     if program < 0 {
         let why = io::Error::last_os_error();
