@@ -11,8 +11,8 @@
 //! supervisor's child (`clone(CLONE_PARENT)`), says its pid and exits.
 //!
 //! A cell serves tests one after another while they need the same covers
-//! and scratch size and leave the scratch folders empty; otherwise the
-//! supervisor ends it (killing the warden kills whatever is left in it) and
+//! and leave the scratch folders as they were made (the warden resizes
+//! them to each test's memory limit); otherwise the supervisor ends it (killing the warden kills whatever is left in it) and
 //! makes another for the next test. The warden and the program report on
 //! one pipe, in the supervisor's frames (see [`Record`]); commands go the
 //! other way on a socket (`socket.rs`).
@@ -243,6 +243,16 @@ impl Cell {
             Ok(Some(payload)) => Record::parse(&payload).ok(),
             _ => None,
         }
+    }
+
+    /// What the cell said went wrong, among the records that came.
+    pub fn failure(&mut self) -> Option<String> {
+        while let Some(record) = self.next_record() {
+            if let Record::Failed(why) | Record::NotStarted(why) = record {
+                return Some(why);
+            }
+        }
+        None
     }
 
     /// The supervisor reaped the warden.

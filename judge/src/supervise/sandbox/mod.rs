@@ -125,10 +125,12 @@ impl Sandbox {
         let fd = null.as_raw_fd();
         let mut cell = Cell::start(self, Vec::new(), cell::scratch_size(&request))
             .map_err(|e| e.to_string())?;
-        let ended = cell
-            .run(&request, [fd; 3])
-            .map_err(|e| e.to_string())
-            .and_then(|()| cell.wait_for_program(std::time::Duration::from_secs(5)));
+        // A warden that could not settle said why before it ended (and
+        // then the command may not even reach it).
+        let ended = match cell.run(&request, [fd; 3]) {
+            Ok(()) => cell.wait_for_program(std::time::Duration::from_secs(5)),
+            Err(e) => Err(cell.failure().unwrap_or_else(|| e.to_string())),
+        };
         cell.end();
         match ended {
             Ok(0) => Ok(()),
