@@ -105,11 +105,18 @@ impl Record {
         })
     }
 
-    /// Sends the record on the pipe `fd` (one write, which a pipe keeps
-    /// whole: a frame is far below `PIPE_BUF`).
+    /// Sends the record on the pipe `fd`.
     pub fn send(&self, fd: RawFd) {
+        Record::send_all(std::slice::from_ref(self), fd);
+    }
+
+    /// Sends the records on the pipe `fd` in one write (so that the
+    /// supervisor, woken once, reads them all).
+    pub fn send_all(records: &[Record], fd: RawFd) {
         let mut bytes = Vec::new();
-        let _ = self.frame().send(&mut bytes);
+        for record in records {
+            let _ = record.frame().send(&mut bytes);
+        }
         // SAFETY: the descriptor is the cell's pipe, open in this process;
         // ManuallyDrop keeps it open.
         let mut pipe = std::mem::ManuallyDrop::new(unsafe {

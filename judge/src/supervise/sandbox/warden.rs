@@ -13,7 +13,7 @@ use super::INSIDE_ID;
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, prctl, setgroups, setresgid, setresuid, setrlimit, unshare,
     wait4, Rlimit, Rusage, CLONE_NEWIPC, CLONE_VFORK, CLONE_VM, ECHILD, MS_NODEV, MS_NOEXEC,
-    MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL,
+    MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL, WNOHANG,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -41,15 +41,20 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
             };
             Ok(Some((Run::parse(&buffer[..len])?, fds)))
         });
-        match run {
+        // Each command ends with the word that the test has no process
+        // left (run_one says it with the last process reaped).
+        let failed = match run {
             Ok(Some((run, fds))) => match resize_scratch(roots, &mut size, run.scratch_size) {
-                Ok(()) => run_one(plan, &run, fds, report, &mut stack),
-                Err(why) => Record::Failed(why).send(report),
+                Ok(()) => {
+                    run_one(plan, &run, fds, report, &mut stack);
+                    continue;
+                }
+                Err(why) => why,
             },
             Ok(None) => break,
-            Err(why) => Record::Failed(why.to_string()).send(report),
-        }
-        Record::Idle.send(report);
+            Err(why) => why.to_string(),
+        };
+        Record::send_all(&[Record::Failed(failed), Record::Idle], report);
     }
     // SAFETY: ends the warden once the supervisor is gone.
     unsafe { _exit(0) }
@@ -162,30 +167,43 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     drop(fds);
     if program < 0 {
         let why = io::Error::last_os_error();
-        Record::Failed(format!("cannot start the program: {}", why)).send(report);
+        let failed = Record::Failed(format!("cannot start the program: {}", why));
+        Record::send_all(&[failed, Record::Idle], report);
         return;
     }
     reap_until_none(program, report);
 }
 
-/// Reaps every process of the namespace, reporting each, until it has none.
+/// Reaps every process of the namespace, reporting each, until it has none,
+/// and says so. What ended together is reported in one write, with the
+/// word that none is left when that is so (a program that started nothing:
+/// its end and the word reach the supervisor at once).
 fn reap_until_none(program: i32, report: RawFd) {
+    let mut ended = Vec::new();
+    let mut options = 0; // blocks until one ends
     loop {
         let mut status = 0;
         // SAFETY: all-zero is a valid rusage (integers only).
         let mut usage: Rusage = unsafe { std::mem::zeroed() };
         // SAFETY: both pointers are to live values of the right types.
-        let pid = unsafe { wait4(-1, &mut status, 0, &mut usage) };
+        let pid = unsafe { wait4(-1, &mut status, options, &mut usage) };
         if pid > 0 {
             let micros = |t: &crate::sys::linux::Timeval| t.sec as u64 * 1_000_000 + t.usec as u64;
-            Record::Reaped {
+            ended.push(Record::Reaped {
                 main: pid == program,
                 status,
                 peak_kib: usage.maxrss.max(0) as u64,
                 cpu_us: micros(&usage.utime) + micros(&usage.stime),
-            }
-            .send(report);
+            });
+            options = WNOHANG; // any more that ended, without waiting
+        } else if pid == 0 {
+            // Some live on: say what ended, then wait again.
+            Record::send_all(&ended, report);
+            ended.clear();
+            options = 0;
         } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
+            ended.push(Record::Idle);
+            Record::send_all(&ended, report);
             return;
         }
     }
