@@ -1542,6 +1542,50 @@ fn memory_held_in_dev_shm_counts_and_vanishes_with_the_test() {
     assert_eq!(test["verdict"], "MLE", "{}", run);
 }
 
+/// Each test of a slot looks for the files the one before left in its
+/// `/tmp` and `/dev/shm` (a slot's tests share a cell, whose scratch
+/// folders must be as new for each), says WA if it finds one, and leaves
+/// its own. Held by the cell being made afresh once a test left anything:
+/// with the cell kept regardless, every test after the first is WA.
+#[test]
+fn the_next_test_of_a_slot_finds_nothing_the_last_one_left() {
+    let hostile = Hostile::new("leftover-files");
+    for i in 2..=4 {
+        fs::copy(
+            hostile.dir.join("tests/t.in"),
+            hostile.dir.join(format!("tests/t{}.in", i)),
+        )
+        .unwrap();
+        fs::copy(
+            hostile.dir.join("tests/t.out"),
+            hostile.dir.join(format!("tests/t{}.out", i)),
+        )
+        .unwrap();
+    }
+    let cmd = shell_script(
+        &hostile,
+        "leave",
+        &format!(
+            "for f in /tmp/{0}-left /dev/shm/{0}-left; do [ -e $f ] && {{ echo left; exit 0; }}; done\n\
+             touch /tmp/{0}-left /dev/shm/{0}-left\ncat {1}\n",
+            hostile.mark,
+            hostile.answer()
+        ),
+    );
+    let tests = hostile.tests();
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        &tests,
+        "--json",
+        "-j",
+        "1",
+        "--cmd",
+        &cmd,
+    ]);
+    assert_eq!(verdicts(&run), vec!["AC"; 4], "{}", run);
+}
+
 /// Makes a 64 MiB SysV shared memory segment (an odd size, to find it),
 /// touches it, detaches and leaves it. On the judge of the day: the segment
 /// outlived the test (and the judge).

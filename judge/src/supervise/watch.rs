@@ -41,19 +41,28 @@ struct Watch {
     not_started: Option<String>,
     /// What went wrong in the cell.
     failed: Option<String>,
+    /// The cell's warden has no process of the test left.
+    idle: bool,
 }
 
 impl Watch {
     /// Reaps one ended child, if one has ended, and counts it.
     fn reap(&mut self, main: i32) -> Reaped {
         match control::reap_any() {
+            Reaped::One(pid, status, usage) if Some(pid) == self.warden() => {
+                // The warden's figures are its cell's, over all its tests
+                // (it reports each process it reaps instead); it ends only
+                // when something went wrong.
+                if let Some(cell) = &mut self.cell {
+                    cell.mark_gone();
+                }
+                self.failed
+                    .get_or_insert_with(|| "its warden ended".to_string());
+                Reaped::One(pid, status, usage)
+            }
             Reaped::One(pid, status, usage) => {
                 self.reaped_cpu += usage.cpu;
-                // The warden's own peak is the supervisor's, not the test's:
-                // it reports the peak of each process it reaps instead.
-                if Some(pid) != self.warden() {
-                    self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
-                }
+                self.reaped_peak_kib = self.reaped_peak_kib.max(usage.max_rss_kib);
                 if pid == main && self.ended.is_none() {
                     self.ended = Some((status, Instant::now()));
                 }
@@ -76,7 +85,9 @@ impl Watch {
                     main,
                     status,
                     peak_kib,
+                    cpu_us,
                 } => {
+                    self.reaped_cpu += Duration::from_micros(cpu_us);
                     self.reaped_peak_kib = self.reaped_peak_kib.max(peak_kib);
                     if main {
                         self.ended = Some((status, Instant::now()));
@@ -84,6 +95,7 @@ impl Watch {
                 }
                 Record::NotStarted(why) => self.not_started = Some(why),
                 Record::Failed(why) => self.failed = Some(why),
+                Record::Idle => self.idle = true,
                 Record::Started(_) => {}
             }
         }
@@ -106,10 +118,10 @@ pub enum Reaped {
 }
 
 /// Runs one test, in a cell of `sandbox` when there is one.
-pub fn run_test(request: &Request, out_path: &Path, sandbox: Option<&mut Sandbox>) -> Report {
+pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut Sandbox>) -> Report {
     let mut report = Report::default();
     let start = Instant::now();
-    let (main, stderr, cell) = match start_test(request, out_path, sandbox) {
+    let (main, stderr, cell) = match start_test(request, out_path, sandbox.as_deref_mut()) {
         Ok(started) => started,
         Err(unstarted) => {
             unstarted.tell(&mut report);
@@ -128,15 +140,24 @@ pub fn run_test(request: &Request, out_path: &Path, sandbox: Option<&mut Sandbox
     let killed_at = Instant::now();
     // What the scratch folders still hold counts, even if no look saw it.
     watch.summed_peak_kib = watch.summed_peak_kib.max(watch.scratch_kib());
-    if ending == Ending::Exited && watch.failed.is_none() {
+    watch.read_records();
+    // A warden that says it has no process left has none to name.
+    if ending == Ending::Exited && watch.failed.is_none() && !watch.idle {
         report.leftovers = name_leftovers(&mut watch, main, out_path, &stderr);
     }
-    if let Err(why) = end_everything(&mut watch, main, &mut stderr) {
+    let ended = match watch.cell.is_some() {
+        true => end_the_test_in_its_cell(&mut watch, main, &mut stderr),
+        false => end_everything(&mut watch, main, &mut stderr),
+    };
+    if let Err(why) = ended {
         ending = Ending::Stuck;
         report.problem = Some(why);
     }
     stderr.drain();
     watch.read_records();
+    if let (Some(sandbox), Some(cell)) = (sandbox, watch.cell.take()) {
+        sandbox.give_back(cell, watch.idle && watch.failed.is_none());
+    }
     if let Some(why) = watch.failed.take() {
         ending = Ending::Stuck;
         report.problem = Some(format!("the sandbox failed: {}", why));
@@ -304,16 +325,21 @@ fn start_in_cell(
     out_path: &Path,
 ) -> Result<(i32, File, Option<Cell>), Unstarted> {
     sandbox.cover(&request.argv).map_err(Unstarted::Cell)?;
+    let covers = sandbox.covers(&request.stdin, out_path);
+    let cell = sandbox
+        .take_cell(request, covers)
+        .map_err(|e| Unstarted::Cell(e.to_string()))?;
     let (stderr, stderr_end) =
         super::sandbox::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
-    let covers = sandbox.covers(&request.stdin, out_path);
     let stdio = [
         stdin.as_raw_fd(),
         stdout.as_raw_fd(),
         stderr_end.as_raw_fd(),
     ];
-    let cell =
-        Cell::start(sandbox, request, stdio, covers).map_err(|e| Unstarted::Cell(e.to_string()))?;
+    if let Err(why) = cell.run(request, stdio) {
+        sandbox.give_back(cell, false);
+        return Err(Unstarted::Cell(why.to_string()));
+    }
     Ok((cell.warden, stderr, Some(cell)))
 }
 
@@ -335,13 +361,12 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     // The memory-backed files of the test's scratch folders, and its memfds,
     // are its memory.
     let mut rss_kib = watch.scratch_kib() + watch.memfd_kib;
-    for pid in pids {
+    // The warden's own figures are not the test's: its memory is the
+    // supervisor's (a copy of it), its CPU time that of its cell's tests.
+    for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
             cpu += seen.cpu;
-            // The warden's own memory is the supervisor's (a copy of it).
-            if Some(pid) != warden {
-                rss_kib += seen.rss_kib;
-            }
+            rss_kib += seen.rss_kib;
             watch.waited_ns.insert(pid, seen.waited_ns);
         }
     }
@@ -393,6 +418,35 @@ fn end_everything(watch: &mut Watch, main: i32, stderr: &mut StderrTail) -> Resu
             return Err("processes of the test could not be killed within 10 s".to_string());
         }
         std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+/// Kills every process of a sandboxed test (all but the warden), until the
+/// warden says it has none left, its records read. Gives up after 10 s.
+fn end_the_test_in_its_cell(
+    watch: &mut Watch,
+    main: i32,
+    stderr: &mut StderrTail,
+) -> Result<(), String> {
+    let give_up = Instant::now() + Duration::from_secs(10);
+    loop {
+        watch.read_records();
+        if watch.idle || watch.failed.is_some() {
+            return Ok(());
+        }
+        let warden = watch.warden();
+        for pid in procs::descendants() {
+            if Some(pid) != warden {
+                control::sigkill(pid);
+            }
+        }
+        while let Reaped::One(..) = watch.reap(main) {}
+        stderr.drain();
+        if Instant::now() > give_up {
+            return Err("processes of the test could not be killed within 10 s".to_string());
+        }
+        let records = watch.cell.as_ref().map_or(-1, Cell::fd);
+        events::wait_for_events(&[stderr.fd(), records], Duration::from_millis(1));
     }
 }
 

@@ -109,6 +109,56 @@ fn linux_facts() -> Vec<Fact> {
     ]
 }
 
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The warden's part: the socket that carries descriptors to it, and how
+/// it starts a program.
+fn socket_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    vec![
+        ("CLONE_VM", CLONE_VM as i64),
+        ("CLONE_VFORK", CLONE_VFORK as i64),
+        ("AF_UNIX", AF_UNIX as i64),
+        ("SOCK_SEQPACKET", SOCK_SEQPACKET as i64),
+        ("SOCK_CLOEXEC", SOCK_CLOEXEC as i64),
+        ("SOL_SOCKET", SOL_SOCKET as i64),
+        ("SCM_RIGHTS", SCM_RIGHTS as i64),
+        ("MSG_CTRUNC", MSG_CTRUNC as i64),
+        ("MSG_TRUNC", MSG_TRUNC as i64),
+        ("MSG_CMSG_CLOEXEC", MSG_CMSG_CLOEXEC as i64),
+        ("sizeof(struct iovec)", size_of::<Iovec>() as i64),
+        ("offsetof(struct iovec, iov_len)", offset!(Iovec, len)),
+        ("sizeof(struct msghdr)", size_of::<Msghdr>() as i64),
+        ("offsetof(struct msghdr, msg_iov)", offset!(Msghdr, iov)),
+        (
+            "offsetof(struct msghdr, msg_iovlen)",
+            offset!(Msghdr, iovlen),
+        ),
+        (
+            "offsetof(struct msghdr, msg_control)",
+            offset!(Msghdr, control),
+        ),
+        (
+            "offsetof(struct msghdr, msg_controllen)",
+            offset!(Msghdr, controllen),
+        ),
+        ("offsetof(struct msghdr, msg_flags)", offset!(Msghdr, flags)),
+        ("sizeof(struct cmsghdr)", size_of::<Cmsghdr>() as i64),
+        (
+            "offsetof(struct cmsghdr, cmsg_level)",
+            offset!(Cmsghdr, level),
+        ),
+        (
+            "offsetof(struct cmsghdr, cmsg_type)",
+            offset!(Cmsghdr, kind),
+        ),
+        ("CMSG_LEN(0)", size_of::<Cmsghdr>() as i64),
+    ]
+}
+
 #[cfg(not(all(
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
@@ -117,12 +167,20 @@ fn linux_facts() -> Vec<Fact> {
     Vec::new()
 }
 
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn socket_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
 /// The C program that prints each fact's expression and value, one a line.
 fn c_source(facts: &[Fact]) -> String {
     let mut c = String::from(
         "#define _GNU_SOURCE\n#include <errno.h>\n#include <fcntl.h>\n#include <poll.h>\n\
          #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
-         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
+         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
          #include <sys/wait.h>\nint main(void) {\n",
     );
     for (expression, _) in facts {
@@ -153,7 +211,11 @@ fn values_from_headers(source: &str) -> String {
 
 #[test]
 fn every_constant_and_layout_matches_the_system_headers() {
-    let facts: Vec<Fact> = unix_facts().into_iter().chain(linux_facts()).collect();
+    let facts: Vec<Fact> = unix_facts()
+        .into_iter()
+        .chain(linux_facts())
+        .chain(socket_facts())
+        .collect();
     let printed = values_from_headers(&c_source(&facts));
     let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();
     let theirs: Vec<&str> = printed.lines().collect();

@@ -37,6 +37,8 @@ pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 pub const SIG_DFL: usize = 0;
 
 // Namespaces (clone, unshare, setns).
+pub const CLONE_VM: c_int = 0x100;
+pub const CLONE_VFORK: c_int = 0x4000;
 pub const CLONE_PARENT: c_int = 0x8000;
 pub const CLONE_NEWNS: c_int = 0x20000;
 pub const CLONE_NEWIPC: c_int = 0x0800_0000;
@@ -62,6 +64,16 @@ pub const ST_NOEXEC: c_ulong = 8;
 pub const ST_NOATIME: c_ulong = 1024;
 pub const ST_NODIRATIME: c_ulong = 2048;
 pub const ST_RELATIME: c_ulong = 4096;
+
+// Sockets: a pair of them carries each test's descriptors to the warden.
+pub const AF_UNIX: c_int = 1;
+pub const SOCK_SEQPACKET: c_int = 5;
+pub const SOCK_CLOEXEC: c_int = 0o2000000;
+pub const SOL_SOCKET: c_int = 1;
+pub const SCM_RIGHTS: c_int = 1;
+pub const MSG_CTRUNC: c_int = 8;
+pub const MSG_TRUNC: c_int = 0x20;
+pub const MSG_CMSG_CLOEXEC: c_int = 0x4000_0000;
 
 /// System call numbers, which differ between the two architectures.
 #[cfg(target_arch = "x86_64")]
@@ -119,7 +131,38 @@ pub struct Statvfs {
     pub spare: [c_int; 6],
 }
 
+#[repr(C)]
+pub struct Iovec {
+    pub base: *mut c_void,
+    pub len: usize,
+}
+
+/// `struct msghdr` (glibc's and musl's on 64-bit Linux: the padding after
+/// `namelen` and `flags` is the compiler's).
+#[repr(C)]
+pub struct Msghdr {
+    pub name: *mut c_void,
+    pub namelen: u32,
+    pub iov: *mut Iovec,
+    pub iovlen: usize,
+    pub control: *mut c_void,
+    pub controllen: usize,
+    pub flags: c_int,
+}
+
+/// `struct cmsghdr`; its data follows at `size_of::<Cmsghdr>()` (already
+/// aligned to 8 bytes, as `CMSG_DATA` aligns it).
+#[repr(C)]
+pub struct Cmsghdr {
+    pub len: usize,
+    pub level: c_int,
+    pub kind: c_int,
+}
+
 extern "C" {
+    pub fn socketpair(domain: c_int, kind: c_int, protocol: c_int, fds: *mut c_int) -> c_int;
+    pub fn sendmsg(fd: c_int, msg: *const Msghdr, flags: c_int) -> isize;
+    pub fn recvmsg(fd: c_int, msg: *mut Msghdr, flags: c_int) -> isize;
     pub fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut Rusage) -> c_int;
     pub fn prlimit(pid: c_int, resource: c_int, new: *const Rlimit, old: *mut Rlimit) -> c_int;
     pub fn setsid() -> c_int;
@@ -146,6 +189,15 @@ extern "C" {
     pub fn umount2(target: *const c_char, flags: c_int) -> c_int;
     pub fn syscall(number: c_long, ...) -> c_long;
     pub fn fork() -> c_int;
+    /// glibc's and musl's wrapper: runs `f(arg)` in the child, on `stack`
+    /// (its top: stacks grow down on both architectures).
+    pub fn clone(
+        f: extern "C" fn(*mut c_void) -> c_int,
+        stack: *mut c_void,
+        flags: c_int,
+        arg: *mut c_void,
+        ...
+    ) -> c_int;
     pub fn execvp(file: *const c_char, argv: *const *const c_char) -> c_int;
     pub fn dup2(old: c_int, new: c_int) -> c_int;
     pub fn close(fd: c_int) -> c_int;

@@ -1,47 +1,42 @@
-//! One test's cell: the slot's namespaces entered, the fresh ones made (PID,
-//! IPC, a copy of the view's mounts with a private `/tmp`, `/dev/shm` and
-//! `/proc`, and the test's data covered), a warden as the PID namespace's
-//! init, and the program under it.
+//! A slot's cell, as the supervisor makes and holds it: the slot's
+//! namespaces entered, the fresh ones made once for many tests (a PID
+//! namespace, a copy of the view's mounts with a private `/tmp`, `/dev/shm`
+//! and `/proc`, and the tests' data covered), and its warden (`warden.rs`),
+//! which starts each test's program.
 //!
-//! Three processes, each a fork of the supervisor (which has one thread, so
-//! they may run any code before they exec or exit):
+//! The **launcher**, a fork of the supervisor (which has one thread, so it
+//! may run any code before it exits), enters the slot's user, mount and
+//! network namespaces (`setns`), unshares a mount and a PID namespace,
+//! mounts the scratch folders and the covers, starts the warden as the
+//! supervisor's child (`clone(CLONE_PARENT)`), says its pid and exits.
 //!
-//! - the **launcher** enters the slot's user, mount and network namespaces
-//!   (`setns`), unshares a mount, IPC and PID namespace, mounts the scratch
-//!   folders and the covers, starts the warden as the supervisor's child
-//!   (`clone(CLONE_PARENT)`), says its pid and exits;
-//! - the **warden**, PID 1 of the new namespace, dies with the supervisor
-//!   (`PR_SET_PDEATHSIG`), mounts the namespace's `/proc`, starts the
-//!   program, then reaps every process of the namespace and reports each
-//!   (status and peak memory) until the supervisor kills it, which kills
-//!   the whole namespace;
-//! - the **program** gets its descriptors, the backstop limits, the working
-//!   folder, uid and gid 65534 with no supplementary group, no new
-//!   privileges, and is executed.
-//!
-//! They report on one pipe, in the supervisor's frames (see [`Record`]).
+//! A cell serves tests one after another while they need the same covers
+//! and leave the scratch folders as they were made (the warden resizes
+//! them to each test's memory limit); otherwise the supervisor ends it (killing the warden kills whatever is left in it) and
+//! makes another for the next test. The warden and the program report on
+//! one pipe, in the supervisor's frames (see [`Record`]); commands go the
+//! other way on a socket (`socket.rs`).
 
+use super::socket::{self, FDS};
 use super::view::{cstring, mount_at, pipe};
-use super::{Sandbox, INSIDE_ID};
+use super::Sandbox;
 use crate::supervise::protocol::{receive, Fields, Frame};
 use crate::supervise::Request;
 use crate::sys::linux::{
-    _exit, chdir, close, dup2, execvp, fork, prctl, setgroups, setns, setresgid, setresuid,
-    setrlimit, statvfs, syscall, unshare, wait4, Rlimit, Rusage, Statvfs, CLONE_NEWIPC,
-    CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, EINTR, MS_BIND, MS_NODEV,
-    MS_NOEXEC, MS_NOSUID, MS_RDONLY, MS_REC, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, RLIMIT_AS,
-    RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SIG_DFL, SYS_CLONE,
+    _exit, fork, setns, statvfs, syscall, unshare, wait4, Statvfs, CLONE_NEWNET, CLONE_NEWNS,
+    CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_RDONLY,
+    MS_REC, RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SYS_CLONE,
 };
-use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
-use std::ffi::{CString, OsString};
+use crate::sys::SIGKILL;
+use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::raw::{c_char, c_int};
+use std::os::raw::c_int;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
 
-/// The folders each test gets fresh, as `tmpfs` mounts.
+/// The folders each cell gets fresh, as `tmpfs` mounts.
 pub const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
 
 /// What the cell's processes report.
@@ -49,61 +44,79 @@ pub const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
 pub enum Record {
     /// The warden runs, with this pid (the supervisor's view).
     Started(i32),
-    /// The cell could not be made.
+    /// The cell, or a test in it, could not be made.
     Failed(String),
     /// The program could not be executed.
     NotStarted(String),
     /// The warden reaped a process: the program's or another's wait status,
-    /// and its peak memory in KiB.
+    /// its peak memory in KiB and its CPU time (with its reaped children's)
+    /// in microseconds.
     Reaped {
         main: bool,
         status: i32,
         peak_kib: u64,
+        cpu_us: u64,
     },
+    /// The test has no process left: the warden waits for the next.
+    Idle,
 }
 
 impl Record {
     fn frame(&self) -> Frame {
         let mut f = Frame::default();
-        match self {
-            Record::Started(pid) => f.num(1).num(*pid as u64).num(0).num(0).bytes(b""),
-            Record::Failed(why) => f.num(2).num(0).num(0).num(0).bytes(why.as_bytes()),
-            Record::NotStarted(why) => f.num(3).num(0).num(0).num(0).bytes(why.as_bytes()),
+        let (kind, a, b, c, d, text): (u64, u64, u64, u64, u64, &[u8]) = match self {
+            Record::Started(pid) => (1, *pid as u64, 0, 0, 0, b""),
+            Record::Failed(why) => (2, 0, 0, 0, 0, why.as_bytes()),
+            Record::NotStarted(why) => (3, 0, 0, 0, 0, why.as_bytes()),
             Record::Reaped {
                 main,
                 status,
                 peak_kib,
-            } => f
-                .num(4)
-                .num(u64::from(*main))
-                .num(*status as u32 as u64)
-                .num(*peak_kib)
-                .bytes(b""),
+                cpu_us,
+            } => (
+                4,
+                u64::from(*main),
+                *status as u32 as u64,
+                *peak_kib,
+                *cpu_us,
+                b"",
+            ),
+            Record::Idle => (5, 0, 0, 0, 0, b""),
         };
+        f.num(kind).num(a).num(b).num(c).num(d).bytes(text);
         f
     }
 
     fn parse(payload: &[u8]) -> io::Result<Record> {
         let mut f = Fields(payload);
-        let (kind, a, b, c) = (f.num()?, f.num()?, f.num()?, f.num()?);
+        let (kind, a, b, c, d) = (f.num()?, f.num()?, f.num()?, f.num()?, f.num()?);
         let text = String::from_utf8_lossy(f.bytes()?).into_owned();
         Ok(match kind {
             1 => Record::Started(a as i32),
             2 => Record::Failed(text),
             3 => Record::NotStarted(text),
-            _ => Record::Reaped {
+            4 => Record::Reaped {
                 main: a == 1,
                 status: b as u32 as i32,
                 peak_kib: c,
+                cpu_us: d,
             },
+            _ => Record::Idle,
         })
     }
 
-    /// Sends the record on the pipe `fd` (one write, which a pipe keeps
-    /// whole: a frame is far below `PIPE_BUF`).
-    fn send(&self, fd: RawFd) {
+    /// Sends the record on the pipe `fd`.
+    pub fn send(&self, fd: RawFd) {
+        Record::send_all(std::slice::from_ref(self), fd);
+    }
+
+    /// Sends the records on the pipe `fd` in one write (so that the
+    /// supervisor, woken once, reads them all).
+    pub fn send_all(records: &[Record], fd: RawFd) {
         let mut bytes = Vec::new();
-        let _ = self.frame().send(&mut bytes);
+        for record in records {
+            let _ = record.frame().send(&mut bytes);
+        }
         // SAFETY: the descriptor is the cell's pipe, open in this process;
         // ManuallyDrop keeps it open.
         let mut pipe = std::mem::ManuallyDrop::new(unsafe {
@@ -115,42 +128,59 @@ impl Record {
 
 /// A running cell, as the supervisor holds it.
 pub struct Cell {
-    /// The warden: the supervisor's child, PID 1 of the test.
+    /// The warden: the supervisor's child, PID 1 of the cell.
     pub warden: i32,
     /// The reports of the warden and the program (read without blocking).
     records: File,
-    /// Records that came before the launcher's word (the warden and the
-    /// program may be faster than the launcher), in order.
+    /// The supervisor's end of the warden's socket.
+    commands: File,
+    /// Records that came before the launcher's word, in order.
     early: std::collections::VecDeque<Record>,
+    /// The folders of test data the cell covers.
+    covers: Vec<PathBuf>,
+    /// The folders of the view (some may be below a scratch folder).
+    folders: Vec<PathBuf>,
+    /// The state of the scratch folders when the cell was made.
+    fresh: Vec<i64>,
+    /// The warden was reaped (it must not be killed again: its pid may be
+    /// another process's by now).
+    gone: bool,
 }
 
-/// What the cell's processes need, prepared before the fork.
-struct Plan {
-    argv: Vec<CString>,
-    /// The bound on SysV shared memory in the test's IPC namespace, pages.
-    shm_pages: u64,
-    cwd: CString,
-    scratch_options: CString,
+/// What the launcher and the warden need, prepared before the fork.
+pub struct Plan {
+    pub cwd: CString,
+    /// The size of each scratch folder, bytes, until a test needs another.
+    pub scratch_size: u64,
     covers: Vec<PathBuf>,
     /// The folders the view binds (some may be below a scratch folder).
     folders: Vec<PathBuf>,
-    limits: Vec<(c_int, u64)>,
-    as_root: bool,
+    pub as_root: bool,
+}
+
+/// One test's command, as the warden receives it.
+pub struct Run {
+    pub argv: Vec<CString>,
+    pub limits: Vec<(c_int, u64)>,
+    /// The size of each scratch folder, bytes; also the bound on the SysV
+    /// shared memory of the test's IPC namespace.
+    pub scratch_size: u64,
 }
 
 impl Cell {
-    /// Starts the program of `request` in a cell of `sandbox`, with the three
-    /// descriptors as its standard input, output and error; `covers` are
-    /// folders to hide (the test's data).
-    pub fn start(
-        sandbox: &Sandbox,
-        request: &Request,
-        stdio: [RawFd; 3],
-        covers: Vec<PathBuf>,
-    ) -> io::Result<Cell> {
-        let mut plan = Plan::new(request, covers, sandbox.as_root)?;
-        plan.folders = sandbox.folders.clone();
+    /// Makes a cell of `sandbox` whose tests' data `covers` hides and whose
+    /// scratch folders hold `scratch_size` bytes each.
+    pub fn start(sandbox: &Sandbox, covers: Vec<PathBuf>, scratch_size: u64) -> io::Result<Cell> {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let plan = Plan {
+            cwd: cstring(&cwd),
+            scratch_size,
+            covers: covers.clone(),
+            folders: sandbox.folders.clone(),
+            as_root: sandbox.as_root,
+        };
         let (mut records, report) = pipe()?;
+        let (commands, warden_end) = socket::pair()?;
         // SAFETY: the supervisor has one thread, so the child may run any
         // code; it never returns (it ends with _exit).
         let launcher = unsafe { fork() };
@@ -158,9 +188,9 @@ impl Cell {
             return Err(io::Error::last_os_error());
         }
         if launcher == 0 {
-            launch(sandbox, &plan, stdio, report.as_raw_fd());
+            launch(sandbox, &plan, report.as_raw_fd(), warden_end.as_raw_fd());
         }
-        drop(report);
+        drop((report, warden_end));
         let launched = launcher_word(&mut records);
         let mut status = 0;
         // SAFETY: waits for our own child, which exits once it has reported.
@@ -170,8 +200,40 @@ impl Cell {
         Ok(Cell {
             warden,
             records,
+            commands,
             early,
+            covers,
+            fresh: scratch_state(warden, &sandbox.folders),
+            folders: sandbox.folders.clone(),
+            gone: false,
         })
+    }
+
+    /// Whether the cell covers these folders (and its warden lives).
+    pub fn serves(&self, covers: &[PathBuf]) -> bool {
+        self.covers == covers && !self.gone
+    }
+
+    /// Has the warden start the program of `request` with the three
+    /// descriptors as its standard input, output and error.
+    pub fn run(&self, request: &Request, stdio: [RawFd; FDS]) -> io::Result<()> {
+        let mut f = Frame::default();
+        f.num(request.argv.len() as u64);
+        for arg in &request.argv {
+            if arg.as_bytes().contains(&0) {
+                return Err(nul());
+            }
+            f.bytes(arg.as_bytes());
+        }
+        let limits = limits(request);
+        f.num(limits.len() as u64);
+        for (resource, value) in limits {
+            f.num(resource as u64).num(value);
+        }
+        f.num(scratch_size(request));
+        let mut bytes = Vec::new();
+        Frame::send(&f, &mut bytes)?;
+        socket::send(self.commands.as_raw_fd(), &bytes, stdio)
     }
 
     /// The descriptor to wait on for records.
@@ -188,6 +250,21 @@ impl Cell {
             Ok(Some(payload)) => Record::parse(&payload).ok(),
             _ => None,
         }
+    }
+
+    /// What the cell said went wrong, among the records that came.
+    pub fn failure(&mut self) -> Option<String> {
+        while let Some(record) = self.next_record() {
+            if let Record::Failed(why) | Record::NotStarted(why) = record {
+                return Some(why);
+            }
+        }
+        None
+    }
+
+    /// The supervisor reaped the warden.
+    pub fn mark_gone(&mut self) {
+        self.gone = true;
     }
 
     /// Waits up to `patience` for the program's end: its wait status, or
@@ -207,9 +284,12 @@ impl Cell {
         Err("a test program did not end in it".to_string())
     }
 
-    /// Kills the warden, and with it the test, and reaps it (for a cell the
-    /// watch loop does not hold).
+    /// Kills the warden, and with it whatever runs in the cell, and reaps
+    /// it.
     pub fn end(self) {
+        if self.gone {
+            return;
+        }
         let mut status = 0;
         // SAFETY: kill and wait4 on our own child, integers and a live int.
         unsafe {
@@ -218,7 +298,7 @@ impl Cell {
         }
     }
 
-    /// What the test's private `/tmp` and `/dev/shm` hold, bytes (seen
+    /// What the cell's private `/tmp` and `/dev/shm` hold, bytes (seen
     /// through the warden's root).
     pub fn scratch_bytes(&self) -> u64 {
         SCRATCH
@@ -226,6 +306,118 @@ impl Cell {
             .map(|dir| used_bytes(&format!("/proc/{}/root{}", self.warden, dir)))
             .sum()
     }
+
+    /// Whether the scratch folders are as the cell was made: the same
+    /// number of files in each, and each folder in them unchanged (its
+    /// mode, owner, times). Anything a test left, renamed or changed there
+    /// shows, and a cell that is not clean is not given another test.
+    pub fn is_clean(&self) -> bool {
+        !self.gone && scratch_state(self.warden, &self.folders) == self.fresh
+    }
+}
+
+/// What the scratch folders of the cell whose warden is `warden` look like
+/// (seen through its root): for each, the inodes in use, then the metadata
+/// of the folder and of every folder in it on the way to one of the view's
+/// `folders` bound below it (not the bound folder: it is the machine's).
+fn scratch_state(warden: i32, folders: &[PathBuf]) -> Vec<i64> {
+    use std::os::unix::fs::MetadataExt;
+    let mut state = Vec::new();
+    for dir in SCRATCH {
+        let seen = |path: &Path| format!("/proc/{}/root{}", warden, path.display());
+        state.push(used_inodes(&seen(Path::new(dir))));
+        let mut paths: std::collections::BTreeSet<&Path> = folders
+            .iter()
+            .filter(|f| f.starts_with(dir))
+            .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
+            .collect();
+        paths.insert(Path::new(dir));
+        for path in paths {
+            match std::fs::symlink_metadata(seen(path)) {
+                Ok(m) => state.extend([
+                    m.ino() as i64,
+                    i64::from(m.mode()),
+                    i64::from(m.uid()),
+                    m.mtime(),
+                    m.mtime_nsec(),
+                    m.ctime(),
+                    m.ctime_nsec(),
+                ]),
+                Err(_) => state.push(-1),
+            }
+        }
+    }
+    state
+}
+
+/// The size of each scratch folder for `request`: the memory limit and
+/// 1 MiB (else 1 GiB). What they hold counts in the test's memory, so that
+/// one filled up is over the limit.
+pub fn scratch_size(request: &Request) -> u64 {
+    if request.memory_limit > 0 {
+        request.memory_limit + (1 << 20)
+    } else {
+        1 << 30
+    }
+}
+
+/// The backstop limits of the program of `request`.
+fn limits(request: &Request) -> Vec<(c_int, u64)> {
+    let mut limits = vec![
+        (RLIMIT_CORE, 0),
+        (RLIMIT_CPU, request.cpu_backstop_seconds),
+        (RLIMIT_FSIZE, request.output_limit + 1),
+    ];
+    if request.address_space_backstop > 0 {
+        limits.push((RLIMIT_AS, request.address_space_backstop));
+    }
+    limits
+}
+
+impl Run {
+    /// Reads a command sent by [`Cell::run`].
+    pub fn parse(bytes: &[u8]) -> io::Result<Run> {
+        let payload = receive(&mut &bytes[..])?.unwrap_or_default();
+        let mut f = Fields(&payload);
+        let argc = f.num()?;
+        let mut argv = Vec::new();
+        for _ in 0..argc {
+            argv.push(CString::new(f.bytes()?).map_err(|_| nul())?);
+        }
+        let count = f.num()?;
+        let mut limits = Vec::new();
+        for _ in 0..count {
+            limits.push((f.num()? as c_int, f.num()?));
+        }
+        let scratch_size = f.num()?;
+        if argv.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "no program to run",
+            ));
+        }
+        Ok(Run {
+            argv,
+            limits,
+            scratch_size,
+        })
+    }
+}
+
+/// The launcher (see the file's comment). Never returns.
+fn launch(sandbox: &Sandbox, plan: &Plan, report: RawFd, commands: RawFd) -> ! {
+    let started = enter(sandbox)
+        .and_then(|()| make_scratch(plan))
+        .and_then(|roots| {
+            cover(&plan.covers)?;
+            start_warden(plan, report, commands, &roots)
+        });
+    match started {
+        Ok(pid) => Record::Started(pid).send(report),
+        Err(why) => Record::Failed(why).send(report),
+    }
+    // SAFETY: ends the launcher at once.
+    unsafe { _exit(0) }
 }
 
 /// Reads the records up to the launcher's word: the warden's pid and the
@@ -247,18 +439,28 @@ fn launcher_word(records: &mut File) -> io::Result<(i32, std::collections::VecDe
 
 /// The bytes a file system at `path` holds (blocks in use).
 fn used_bytes(path: &str) -> u64 {
+    // `unsigned long` is u64 wherever the supervisor is built.
+    #[allow(clippy::unnecessary_cast)]
+    file_system(path).map_or(0, |st| {
+        st.blocks.saturating_sub(st.bfree) * st.frsize as u64
+    })
+}
+
+/// The files (inodes) a file system at `path` holds; -1 if unknown.
+fn used_inodes(path: &str) -> i64 {
+    file_system(path).map_or(-1, |st| st.files.saturating_sub(st.ffree) as i64)
+}
+
+/// `statvfs` of the file system at `path`.
+fn file_system(path: &str) -> Option<Statvfs> {
     let mut st = std::mem::MaybeUninit::<Statvfs>::zeroed();
     let path = CString::new(path).unwrap_or_default();
     // SAFETY: a valid path and a buffer of the right type.
     if unsafe { statvfs(path.as_ptr(), st.as_mut_ptr()) } != 0 {
-        return 0;
+        return None;
     }
     // SAFETY: statvfs filled it.
-    let st = unsafe { st.assume_init() };
-    // `unsigned long` is u64 wherever the supervisor is built.
-    #[allow(clippy::unnecessary_cast)]
-    let block = st.frsize as u64;
-    st.blocks.saturating_sub(st.bfree) * block
+    Some(unsafe { st.assume_init() })
 }
 
 fn set_nonblocking(file: &File) {
@@ -272,46 +474,6 @@ fn set_nonblocking(file: &File) {
     }
 }
 
-impl Plan {
-    fn new(request: &Request, covers: Vec<PathBuf>, as_root: bool) -> io::Result<Plan> {
-        let c = |s: &OsString| CString::new(s.as_bytes()).map_err(|_| nul());
-        let argv = request.argv.iter().map(c).collect::<io::Result<Vec<_>>>()?;
-        if argv.is_empty() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "no program to run",
-            ));
-        }
-        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-        // Each scratch folder holds at most the memory limit and 1 MiB
-        // (else 1 GiB): what they hold counts in the test's memory, so that
-        // one filled up is over the limit.
-        let size = if request.memory_limit > 0 {
-            request.memory_limit + (1 << 20)
-        } else {
-            1 << 30
-        };
-        let mut limits = vec![
-            (RLIMIT_CORE, 0),
-            (RLIMIT_CPU, request.cpu_backstop_seconds),
-            (RLIMIT_FSIZE, request.output_limit + 1),
-        ];
-        if request.address_space_backstop > 0 {
-            limits.push((RLIMIT_AS, request.address_space_backstop));
-        }
-        Ok(Plan {
-            argv,
-            shm_pages: (size + 4095) / 4096,
-            cwd: cstring(&cwd),
-            scratch_options: CString::new(format!("size={},mode=1777", size)).map_err(|_| nul())?,
-            covers,
-            folders: Vec::new(),
-            limits,
-            as_root,
-        })
-    }
-}
-
 fn nul() -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidInput,
@@ -319,24 +481,10 @@ fn nul() -> io::Error {
     )
 }
 
-/// The launcher (see the file's comment). Never returns.
-fn launch(sandbox: &Sandbox, plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> ! {
-    let started = enter(sandbox)
-        .map(|()| bound_sysv(plan))
-        .and_then(|()| make_scratch(plan))
-        .and_then(|()| cover(&plan.covers))
-        .and_then(|()| start_warden(plan, stdio, report));
-    match started {
-        Ok(pid) => Record::Started(pid).send(report),
-        Err(why) => Record::Failed(why).send(report),
-    }
-    // SAFETY: ends the launcher at once.
-    unsafe { _exit(0) }
-}
-
 /// Into the slot's namespaces (the user namespace first: it gives the
 /// capabilities the others need), then out into fresh mount, IPC and PID
-/// ones (the PID one for the children).
+/// ones (the PID one for the children); a test's IPC namespace is made
+/// by its program's fork.
 fn enter(sandbox: &Sandbox) -> Result<(), String> {
     for (ns, kind, name) in [
         (&sandbox.user, CLONE_NEWUSER, "user"),
@@ -353,7 +501,7 @@ fn enter(sandbox: &Sandbox) -> Result<(), String> {
         }
     }
     // SAFETY: unshare takes flags only.
-    if unsafe { unshare(CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWPID) } != 0 {
+    if unsafe { unshare(CLONE_NEWNS | CLONE_NEWPID) } != 0 {
         return Err(format!(
             "cannot make namespaces: {}",
             io::Error::last_os_error()
@@ -362,19 +510,14 @@ fn enter(sandbox: &Sandbox) -> Result<(), String> {
     Ok(())
 }
 
-/// Bounds the SysV shared memory of the test's IPC namespace (its own
-/// `kernel.shmall`, which the namespace's root may set on Linux 5.19 and
-/// later; elsewhere the machine's bound stays) to what a scratch folder may
-/// hold.
-fn bound_sysv(plan: &Plan) {
-    let _ = std::fs::write("/proc/sys/kernel/shmall", plan.shm_pages.to_string());
-}
-
 /// A fresh `tmpfs` on each scratch folder; folders of the view below one
 /// (a working folder in `/tmp`) are bound again on top of it, with what the
-/// view mounted below them (the covers of its hidden places: `MS_REC`).
-fn make_scratch(plan: &Plan) -> Result<(), String> {
-    let options = plan.scratch_options.to_string_lossy().into_owned();
+/// view mounted below them (the covers of its hidden places: `MS_REC`). The roots of
+/// the two, open (the warden resizes them through these: a cover may hide
+/// one).
+fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
+    let options = format!("size={},mode=1777", plan.scratch_size);
+    let mut roots = Vec::new();
     for dir in SCRATCH {
         let kept: Vec<(PathBuf, File)> = plan
             .folders
@@ -389,13 +532,14 @@ fn make_scratch(plan: &Plan) -> Result<(), String> {
             MS_NOSUID | MS_NODEV,
             Some(&options),
         )?;
+        roots.push(File::open(dir).map_err(|e| format!("{}: {}", dir, e))?);
         for (path, file) in kept {
             std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
             let source = format!("/proc/self/fd/{}", file.as_raw_fd());
             mount_at(Some(&source), &path, None, MS_BIND | MS_REC, None)?;
         }
     }
-    Ok(())
+    Ok(roots)
 }
 
 /// An empty, read-only `tmpfs` over each folder of test data the view shows.
@@ -416,7 +560,12 @@ fn cover(covers: &[PathBuf]) -> Result<(), String> {
 
 /// Starts the warden as the supervisor's child (so that it is reaped and
 /// counted there, and dies with it): its pid.
-fn start_warden(plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> Result<i32, String> {
+fn start_warden(
+    plan: &Plan,
+    report: RawFd,
+    commands: RawFd,
+    roots: &[File],
+) -> Result<i32, String> {
     // SAFETY: clone without a new stack is fork with flags; this process has
     // one thread.
     let pid = unsafe {
@@ -436,126 +585,8 @@ fn start_warden(plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> Result<i32, St
         ));
     }
     if pid == 0 {
-        warden(plan, stdio, report);
+        let roots: Vec<RawFd> = roots.iter().map(File::as_raw_fd).collect();
+        super::warden::warden(plan, report, commands, &roots);
     }
     Ok(pid as i32)
-}
-
-/// The warden (see the file's comment). Never returns.
-fn warden(plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> ! {
-    // SAFETY: prctl with integer arguments, signal with the default action.
-    unsafe {
-        prctl(PR_SET_PDEATHSIG, SIGKILL as _, 0, 0, 0);
-        for sig in [SIGCHLD, SIGINT, SIGTERM] {
-            signal(sig, SIG_DFL);
-        }
-    }
-    let proc = mount_at(
-        Some("proc"),
-        Path::new("/proc"),
-        Some("proc"),
-        MS_NOSUID | MS_NODEV | MS_NOEXEC,
-        None,
-    );
-    if let Err(why) = proc {
-        Record::Failed(why).send(report);
-        // SAFETY: ends the warden, and with it the namespace.
-        unsafe { _exit(1) }
-    }
-    // SAFETY: the warden has one thread; the child only execs or exits.
-    let program = unsafe { fork() };
-    if program == 0 {
-        run_program(plan, stdio, report);
-    }
-    for fd in [0, 1, 2].iter().chain(stdio.iter()) {
-        // SAFETY: closes descriptors the warden no longer needs.
-        unsafe { close(*fd) };
-    }
-    reap_forever(program, report)
-}
-
-/// Reaps every process of the namespace, reporting each, until killed.
-fn reap_forever(program: i32, report: RawFd) -> ! {
-    loop {
-        let mut status = 0;
-        // SAFETY: all-zero is a valid rusage (integers only).
-        let mut usage: Rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: both pointers are to live values of the right types.
-        let pid = unsafe { wait4(-1, &mut status, 0, &mut usage) };
-        if pid > 0 {
-            let peak_kib = usage.maxrss.max(0) as u64;
-            Record::Reaped {
-                main: pid == program,
-                status,
-                peak_kib,
-            }
-            .send(report);
-        } else if io::Error::last_os_error().raw_os_error() != Some(EINTR) {
-            // No child left: wait for the supervisor's kill.
-            std::thread::sleep(std::time::Duration::from_secs(3600));
-        }
-    }
-}
-
-/// The program's side of the fork (see the file's comment). Never returns.
-fn run_program(plan: &Plan, stdio: [RawFd; 3], report: RawFd) -> ! {
-    let why = match prepare_program(plan, stdio) {
-        Err(why) => Record::Failed(why),
-        Ok(()) => {
-            let mut argv: Vec<*const c_char> = plan.argv.iter().map(|a| a.as_ptr()).collect();
-            argv.push(std::ptr::null());
-            // SAFETY: a NUL-terminated array of valid C strings.
-            unsafe { execvp(argv[0], argv.as_ptr()) };
-            Record::NotStarted(io::Error::last_os_error().to_string())
-        }
-    };
-    why.send(report);
-    // SAFETY: ends the child; 127 is a shell's "could not execute".
-    unsafe { _exit(127) }
-}
-
-/// Descriptors, limits, folder, ids and no new privileges, in that order
-/// (the ids last but one: changing them drops the capabilities the rest may
-/// need).
-fn prepare_program(plan: &Plan, stdio: [RawFd; 3]) -> Result<(), String> {
-    for (target, fd) in stdio.iter().enumerate() {
-        // SAFETY: duplicates a descriptor the process holds.
-        if unsafe { dup2(*fd, target as c_int) } < 0 {
-            return Err(format!("dup2: {}", io::Error::last_os_error()));
-        }
-    }
-    for (resource, value) in &plan.limits {
-        let limit = Rlimit {
-            cur: *value as _,
-            max: *value as _,
-        };
-        // SAFETY: a valid rlimit for the call's duration.
-        unsafe { setrlimit(*resource, &limit) };
-    }
-    let root = CString::new("/").expect("no NUL");
-    // SAFETY: valid C strings.
-    if unsafe { chdir(plan.cwd.as_ptr()) } != 0 {
-        // SAFETY: a valid C string.
-        unsafe { chdir(root.as_ptr()) };
-    }
-    if plan.as_root {
-        // SAFETY: integer arguments and an empty list.
-        let dropped = unsafe {
-            setgroups(0, std::ptr::null()) == 0
-                && setresgid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
-                && setresuid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
-        };
-        if !dropped {
-            return Err(format!(
-                "cannot drop to uid {}: {}",
-                INSIDE_ID,
-                io::Error::last_os_error()
-            ));
-        }
-    }
-    // SAFETY: prctl with integer arguments.
-    if unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
-        return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
-    }
-    Ok(())
 }

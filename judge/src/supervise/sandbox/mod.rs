@@ -12,26 +12,33 @@
 //! folder and of the folders named in the program's command line. The
 //! supervisor keeps the three namespaces open by descriptor.
 //!
-//! For every test, `cell.rs` enters them and makes the fresh parts: a **PID
-//! namespace** (the test sees and signals only its own processes; a small
-//! init, the warden, reaps them), an **IPC namespace** (SysV objects vanish
-//! with the test), a private `/tmp` and `/dev/shm` of bounded size (counted
-//! in the test's memory), its own `/proc`, and empty folders over the test's
-//! data (the input's folder, and the folder above it unless that holds the
-//! program). The program starts with no capability, `PR_SET_NO_NEW_PRIVS`,
-//! its input and output already open.
+//! `cell.rs` enters them and makes the fresh parts a slot's tests run in, one
+//! after another: a **PID namespace** (a test sees and signals only its own
+//! processes and the warden, a small init that starts each program and
+//! reaps every process, `warden.rs`), a private `/tmp` and `/dev/shm` of
+//! bounded size (counted in the test's memory, and found empty by the next
+//! test or the cell is made afresh), its own `/proc`, and empty folders over
+//! the tests' data (the input's folder, and the folder above it unless that
+//! holds the program). Each program gets an **IPC namespace** of its own
+//! (SysV objects vanish with the test), no capability,
+//! `PR_SET_NO_NEW_PRIVS`, and its input and output already open, passed to
+//! the warden over a socket (`socket.rs`).
 //!
 //! Where namespaces cannot be made (another kernel's settings, a container
 //! that forbids them) or `JUDGE_NO_SANDBOX` is set, [`Sandbox::start`] says
 //! why and the supervisor runs programs as before; the judge says so once.
 
 mod cell;
+mod socket;
 mod view;
+mod warden;
 
 pub use cell::{Cell, Record};
 pub use view::pipe;
 
+use crate::supervise::Request;
 use std::fs::File;
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The uid and gid the program runs as inside its namespace.
@@ -52,6 +59,11 @@ pub struct Sandbox {
     base: PathBuf,
     /// The judge runs as root: the program is switched to 65534 outside too.
     as_root: bool,
+    /// The cell the last test ran in, kept for the next.
+    cell: Option<Cell>,
+    /// The command lines the view was last found to show (`--stress`
+    /// alternates two): looked at again only when another comes.
+    covered: Vec<Vec<std::ffi::OsString>>,
 }
 
 /// The system's folders, bound read-only (or, when a symbolic link, copied
@@ -87,6 +99,8 @@ impl Sandbox {
             folders,
             base: base.to_path_buf(),
             as_root,
+            cell: None,
+            covered: Vec::new(),
         };
         sandbox.probe()?;
         Ok(sandbox)
@@ -102,16 +116,21 @@ impl Sandbox {
             .write(true)
             .open("/dev/null")
             .map_err(|e| format!("/dev/null: {}", e))?;
-        let request = crate::supervise::Request {
+        let request = Request {
             argv: vec!["true".into()],
             cpu_backstop_seconds: 5,
             output_limit: 1 << 20,
             ..Default::default()
         };
         let fd = null.as_raw_fd();
-        let mut cell =
-            Cell::start(self, &request, [fd; 3], Vec::new()).map_err(|e| e.to_string())?;
-        let ended = cell.wait_for_program(std::time::Duration::from_secs(5));
+        let mut cell = Cell::start(self, Vec::new(), cell::scratch_size(&request))
+            .map_err(|e| e.to_string())?;
+        // A warden that could not settle said why before it ended (and
+        // then the command may not even reach it).
+        let ended = match cell.run(&request, [fd; 3]) {
+            Ok(()) => cell.wait_for_program(std::time::Duration::from_secs(5)),
+            Err(e) => Err(cell.failure().unwrap_or_else(|| e.to_string())),
+        };
         cell.end();
         match ended {
             Ok(0) => Ok(()),
@@ -123,11 +142,39 @@ impl Sandbox {
         }
     }
 
+    /// A cell for a test of `request` whose data `covers` hides: the last
+    /// one when it covers the same folders, else a new one (the last one
+    /// ended).
+    pub fn take_cell(&mut self, request: &Request, covers: Vec<PathBuf>) -> io::Result<Cell> {
+        let size = cell::scratch_size(request);
+        match self.cell.take() {
+            Some(cell) if cell.serves(&covers) => return Ok(cell),
+            Some(cell) => cell.end(),
+            None => {}
+        }
+        Cell::start(self, covers, size)
+    }
+
+    /// Takes back the cell of a test that ended: kept for the next test
+    /// when `idle` (the warden has no process of the test left) and its
+    /// scratch folders are empty, else ended.
+    pub fn give_back(&mut self, cell: Cell, idle: bool) {
+        if idle && cell.is_clean() {
+            self.cell = Some(cell);
+        } else {
+            cell.end();
+        }
+    }
+
     /// Makes sure the view shows the folders the command line names (its
     /// program, and any file or folder given as an argument), remaking it
     /// when one is missing, or when a folder it shows is gone (a program's
     /// folder removed after its runs, say: binding it again would fail).
+    /// The last two command lines found shown are not looked at again.
     pub fn cover(&mut self, argv: &[std::ffi::OsString]) -> Result<(), String> {
+        if self.covered.iter().any(|seen| seen == argv) {
+            return Ok(());
+        }
         let mut folders = self.folders.clone();
         folders.retain(|folder| folder.is_dir());
         for (i, arg) in argv.iter().enumerate() {
@@ -149,10 +196,16 @@ impl Sandbox {
             add_folder(&mut folders, &folder);
         }
         if folders == self.folders {
+            self.covered.truncate(1);
+            self.covered.push(argv.to_vec());
             return Ok(());
+        }
+        if let Some(cell) = self.cell.take() {
+            cell.end();
         }
         let (user, mnt, net) = view::make(&self.base, &folders, self.as_root)?;
         (self.user, self.mnt, self.net, self.folders) = (user, mnt, net, folders);
+        self.covered = vec![argv.to_vec()];
         Ok(())
     }
 }

@@ -243,8 +243,9 @@ fn kept_flags(path: &Path) -> u64 {
         .sum()
 }
 
-/// `/dev`: a small `tmpfs` with the device files bound from the machine's,
-/// the usual links into `/proc/self/fd`, and `shm` for each test's own.
+/// `/dev`: a small, read-only `tmpfs` with the device files bound from the
+/// machine's, the usual links into `/proc/self/fd`, and `shm` for each
+/// cell's own.
 fn make_dev(root: &Path) -> Result<(), String> {
     let dev = root.join("dev");
     fs::create_dir_all(&dev).map_err(|e| e.to_string())?;
@@ -268,7 +269,17 @@ fn make_dev(root: &Path) -> Result<(), String> {
     ] {
         std::os::unix::fs::symlink(target, dev.join(link)).map_err(|e| e.to_string())?;
     }
-    fs::create_dir_all(dev.join("shm")).map_err(|e| e.to_string())
+    fs::create_dir_all(dev.join("shm")).map_err(|e| e.to_string())?;
+    // Read-only once made: the maker's files are the program's own when the
+    // judge is not root (both are 65534 inside), and a file a test left
+    // there would outlive it. The devices are binds, writable still.
+    mount_at(
+        None,
+        &dev,
+        None,
+        MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC,
+        None,
+    )
 }
 
 /// Makes `root` the root: `pivot_root(".", ".")` stacks the old root on

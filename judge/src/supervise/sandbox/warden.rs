@@ -1,0 +1,295 @@
+//! The warden: PID 1 of a slot's PID namespace, living as long as the slot's
+//! cell. For each test the supervisor sends it (over the cell's socket) the
+//! command line and the three descriptors; it starts the program in an IPC
+//! namespace of its own, reaps and reports every process of the namespace,
+//! and says when none is left (the supervisor kills them at the test's
+//! end). Tests of a slot run one after another, so a test sees only its own
+//! processes and the warden.
+
+use super::cell::{Plan, Record, Run};
+use super::socket::{self, FDS, MAX_COMMAND};
+use super::view::mount_at;
+use super::INSIDE_ID;
+use crate::sys::linux::{
+    _exit, chdir, clone, dup2, execvp, prctl, setgroups, setresgid, setresuid, setrlimit, unshare,
+    wait4, Rlimit, Rusage, CLONE_NEWIPC, CLONE_VFORK, CLONE_VM, ECHILD, MS_NODEV, MS_NOEXEC,
+    MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL, WNOHANG,
+};
+use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
+use std::ffi::CString;
+use std::fs::File;
+use std::io;
+use std::os::raw::{c_char, c_int, c_void};
+use std::os::unix::io::{AsRawFd, RawFd};
+use std::path::Path;
+
+/// The warden's life (see the file's comment). Never returns: it ends when
+/// the supervisor closes the socket or dies.
+pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> ! {
+    if let Err(why) = settle(report, commands, roots) {
+        Record::Failed(why).send(report);
+        // SAFETY: ends the warden, and with it the namespace.
+        unsafe { _exit(1) }
+    }
+    let mut buffer = vec![0u8; MAX_COMMAND];
+    let mut size = plan.scratch_size;
+    let mut stack = vec![0u8; START_STACK];
+    loop {
+        let run = socket::receive(commands, &mut buffer).and_then(|received| {
+            let Some((len, fds)) = received else {
+                return Ok(None);
+            };
+            Ok(Some((Run::parse(&buffer[..len])?, fds)))
+        });
+        // Each command ends with the word that the test has no process
+        // left (run_one says it with the last process reaped).
+        let failed = match run {
+            Ok(Some((run, fds))) => match resize_scratch(roots, &mut size, run.scratch_size) {
+                Ok(()) => {
+                    run_one(plan, &run, fds, report, &mut stack);
+                    continue;
+                }
+                Err(why) => why,
+            },
+            Ok(None) => break,
+            Err(why) => why.to_string(),
+        };
+        Record::send_all(&[Record::Failed(failed), Record::Idle], report);
+    }
+    // SAFETY: ends the warden once the supervisor is gone.
+    unsafe { _exit(0) }
+}
+
+/// Dies with the supervisor, takes the default signal actions, mounts the
+/// namespace's `/proc`, and keeps only its two descriptors (and `/dev/null`
+/// as 0, 1 and 2, so that a test's descriptors never land there).
+fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
+    // SAFETY: prctl with integer arguments, signal with the default action.
+    unsafe {
+        prctl(PR_SET_PDEATHSIG, SIGKILL as _, 0, 0, 0);
+        for sig in [SIGCHLD, SIGINT, SIGTERM] {
+            signal(sig, SIG_DFL);
+        }
+    }
+    mount_at(
+        Some("proc"),
+        Path::new("/proc"),
+        Some("proc"),
+        MS_NOSUID | MS_NODEV | MS_NOEXEC,
+        None,
+    )?;
+    let null = File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .map_err(|e| format!("/dev/null: {}", e))?;
+    for fd in 0..3 {
+        // SAFETY: duplicates a descriptor the warden holds.
+        unsafe { dup2(null.as_raw_fd(), fd) };
+    }
+    let mut keep = vec![0, 1, 2, report, commands, null.as_raw_fd()];
+    keep.extend_from_slice(roots);
+    let open: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
+        .map_err(|e| format!("/proc/self/fd: {}", e))?
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+        .collect();
+    for fd in open.into_iter().filter(|fd| !keep.contains(fd)) {
+        // SAFETY: closes a descriptor inherited from the supervisor, which
+        // nothing in the warden uses (the listing's own is gone by now).
+        unsafe { crate::sys::linux::close(fd) };
+    }
+    Ok(())
+}
+
+/// Gives the scratch folders (whose roots are open as `roots`) the size a
+/// test needs, when it is not the size they have: they are empty between
+/// tests, so any size fits.
+fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: u64) -> Result<(), String> {
+    if *size == wanted {
+        return Ok(());
+    }
+    for root in roots {
+        mount_at(
+            None,
+            Path::new(&format!("/proc/self/fd/{}", root)),
+            None,
+            MS_REMOUNT | MS_NOSUID | MS_NODEV,
+            Some(&format!("size={}", wanted)),
+        )?;
+    }
+    *size = wanted;
+    Ok(())
+}
+
+/// What the program's side of the start needs, prepared before it.
+struct Start<'a> {
+    plan: &'a Plan,
+    run: &'a Run,
+    argv: Vec<*const c_char>,
+    stdio: [RawFd; 3],
+    report: RawFd,
+}
+
+/// The stack the program's side of the start runs on, bytes.
+const START_STACK: usize = 256 << 10;
+
+/// One test: the program started, then every process of the namespace
+/// reaped and reported until none is left.
+/// The program's side runs on `stack`.
+fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut [u8]) {
+    let start = Start {
+        plan,
+        run,
+        argv: run
+            .argv
+            .iter()
+            .map(|a| a.as_ptr())
+            .chain(std::iter::once(std::ptr::null()))
+            .collect(),
+        stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
+        report,
+    };
+    // 16-byte aligned, as both architectures' calling conventions want.
+    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
+    // SAFETY: like posix_spawn: the child shares the warden's memory
+    // (CLONE_VM) on a stack of its own, and the warden (one thread) waits
+    // until it execs or exits (CLONE_VFORK), so nothing changes under
+    // either. `start` and `stack` outlive the child's use of them.
+    let program = unsafe {
+        clone(
+            start_program,
+            top as *mut _,
+            CLONE_VM | CLONE_VFORK | SIGCHLD,
+            &start as *const Start as *mut _,
+        )
+    };
+    drop(fds);
+    if program < 0 {
+        let why = io::Error::last_os_error();
+        let failed = Record::Failed(format!("cannot start the program: {}", why));
+        Record::send_all(&[failed, Record::Idle], report);
+        return;
+    }
+    reap_until_none(program, report);
+}
+
+/// Reaps every process of the namespace, reporting each, until it has none,
+/// and says so. What ended together is reported in one write, with the
+/// word that none is left when that is so (a program that started nothing:
+/// its end and the word reach the supervisor at once).
+fn reap_until_none(program: i32, report: RawFd) {
+    let mut ended = Vec::new();
+    let mut options = 0; // blocks until one ends
+    loop {
+        let mut status = 0;
+        // SAFETY: all-zero is a valid rusage (integers only).
+        let mut usage: Rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: both pointers are to live values of the right types.
+        let pid = unsafe { wait4(-1, &mut status, options, &mut usage) };
+        if pid > 0 {
+            let micros = |t: &crate::sys::linux::Timeval| t.sec as u64 * 1_000_000 + t.usec as u64;
+            ended.push(Record::Reaped {
+                main: pid == program,
+                status,
+                peak_kib: usage.maxrss.max(0) as u64,
+                cpu_us: micros(&usage.utime) + micros(&usage.stime),
+            });
+            options = WNOHANG; // any more that ended, without waiting
+        } else if pid == 0 {
+            // Some live on: say what ended, then wait again.
+            Record::send_all(&ended, report);
+            ended.clear();
+            options = 0;
+        } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
+            ended.push(Record::Idle);
+            Record::send_all(&ended, report);
+            return;
+        }
+    }
+}
+
+/// The program's side of the start (`arg` is a [`Start`]): an IPC
+/// namespace of its own, then its descriptors, limits, folder and ids, and
+/// the exec. Never returns.
+extern "C" fn start_program(arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` is the Start that run_one lent, alive while it waits.
+    let start = unsafe { &*(arg as *const Start) };
+    let (plan, run) = (start.plan, start.run);
+    let why = match own_ipc(run).and_then(|()| prepare_program(plan, run, start.stdio)) {
+        Err(why) => Record::Failed(why),
+        Ok(()) => {
+            // SAFETY: a NUL-terminated array of valid C strings.
+            unsafe { execvp(start.argv[0], start.argv.as_ptr()) };
+            Record::NotStarted(io::Error::last_os_error().to_string())
+        }
+    };
+    why.send(start.report);
+    // SAFETY: ends the child (not the warden: _exit ends this process
+    // alone); 127 is a shell's "could not execute".
+    unsafe { _exit(127) }
+}
+
+/// An IPC namespace for the test alone (its SysV objects vanish with it),
+/// its shared memory bounded to what a scratch folder may hold (its own
+/// `kernel.shmall`, which the namespace's root may set on Linux 5.19 and
+/// later; elsewhere the machine's bound stays).
+fn own_ipc(run: &Run) -> Result<(), String> {
+    // SAFETY: unshare takes flags only.
+    if unsafe { unshare(CLONE_NEWIPC) } != 0 {
+        return Err(format!(
+            "cannot make an IPC namespace: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    let pages = (run.scratch_size + 4095) / 4096;
+    let _ = std::fs::write("/proc/sys/kernel/shmall", pages.to_string());
+    Ok(())
+}
+
+/// Descriptors, limits, folder, ids and no new privileges, in that order
+/// (the ids last but one: changing them drops the capabilities the rest may
+/// need).
+fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), String> {
+    for (target, fd) in stdio.iter().enumerate() {
+        // SAFETY: duplicates a descriptor the process holds (the received
+        // ones are above 2: the warden keeps /dev/null there).
+        if unsafe { dup2(*fd, target as c_int) } < 0 {
+            return Err(format!("dup2: {}", io::Error::last_os_error()));
+        }
+    }
+    for (resource, value) in &run.limits {
+        let limit = Rlimit {
+            cur: *value as _,
+            max: *value as _,
+        };
+        // SAFETY: a valid rlimit for the call's duration.
+        unsafe { setrlimit(*resource, &limit) };
+    }
+    let root = CString::new("/").expect("no NUL");
+    // SAFETY: valid C strings.
+    if unsafe { chdir(plan.cwd.as_ptr()) } != 0 {
+        // SAFETY: a valid C string.
+        unsafe { chdir(root.as_ptr()) };
+    }
+    if plan.as_root {
+        // SAFETY: integer arguments and an empty list.
+        let dropped = unsafe {
+            setgroups(0, std::ptr::null()) == 0
+                && setresgid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
+                && setresuid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
+        };
+        if !dropped {
+            return Err(format!(
+                "cannot drop to uid {}: {}",
+                INSIDE_ID,
+                io::Error::last_os_error()
+            ));
+        }
+    }
+    // SAFETY: prctl with integer arguments.
+    if unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+        return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
+    }
+    Ok(())
+}
