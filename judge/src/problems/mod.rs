@@ -7,6 +7,8 @@
 pub mod checkers_board;
 pub mod checkers_pos;
 pub mod checks_post_facto;
+#[cfg(test)]
+mod cross_check;
 pub mod russian_checkers;
 pub mod solitaire_chess;
 pub mod wrong_outputs;

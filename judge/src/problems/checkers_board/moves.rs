@@ -225,9 +225,8 @@ fn one_number(text: &str) -> Option<u64> {
 mod tests {
     use super::{both_sides, explained, Side, SideMoves};
     use crate::problems::checkers_board::{check, generate};
+    use crate::problems::cross_check;
     use crate::rng::Rng;
-    use std::path::{Path, PathBuf};
-    use std::process::{Command, Stdio};
 
     /// The side's moves on the board of `rows` (row 0 first), as listed.
     fn listed(rows: &str, side: Side) -> Vec<String> {
@@ -349,50 +348,13 @@ mod tests {
         black.moves.len() + white.moves.len()
     }
 
-    fn workspace() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-    }
-
     #[test]
     fn every_sample_answer_is_the_number_of_moves_listed() {
-        let dir = workspace().join("samples").join("checkers_board");
-        let mut seen = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "in") {
-                let input = std::fs::read_to_string(&path).unwrap();
-                let answer = std::fs::read_to_string(path.with_extension("out")).unwrap();
-                assert_eq!(total(&input).to_string(), answer.trim(), "{:?}", path);
-                seen += 1;
-            }
+        let samples = cross_check::samples("checkers_board");
+        for (path, input, answer) in &samples {
+            assert_eq!(total(input).to_string(), answer.trim(), "{:?}", path);
         }
-        assert!(seen >= 20, "only {} samples", seen);
-    }
-
-    /// Our solution's answer for each input, one run each.
-    fn solution_answers(inputs: &[String]) -> Vec<String> {
-        let exe = crate::build::cargo_release(&workspace(), &["checkers_board"], true)
-            .remove(0)
-            .unwrap_or_else(|why| panic!("cannot build checkers_board: {}", why));
-        inputs.iter().map(|input| run(&exe, input)).collect()
-    }
-
-    fn run(exe: &Path, input: &str) -> String {
-        use std::io::Write;
-        let mut child = Command::new(exe)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the solution runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", input);
-        String::from_utf8(out.stdout).unwrap()
+        assert!(samples.len() >= 20, "only {} samples", samples.len());
     }
 
     #[test]
@@ -400,7 +362,7 @@ mod tests {
         let inputs: Vec<String> = (0..1000)
             .map(|case| generate(&mut Rng::for_case(11, case)))
             .collect();
-        let answers = solution_answers(&inputs);
+        let answers = cross_check::solution_answers("checkers_board", &inputs);
         for (input, answer) in inputs.iter().zip(&answers) {
             assert_eq!(total(input).to_string(), answer.trim(), "\n{}", input);
         }

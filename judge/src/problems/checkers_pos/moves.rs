@@ -250,9 +250,8 @@ fn two_numbers(text: &str) -> Option<[u64; 2]> {
 mod tests {
     use super::{both_sides, explained, Side, SideMoves};
     use crate::problems::checkers_pos::{check, generate};
+    use crate::problems::cross_check;
     use crate::rng::Rng;
-    use std::path::{Path, PathBuf};
-    use std::process::{Command, Stdio};
 
     fn side_of(input: &str, side: Side) -> SideMoves {
         let [black, red] = both_sides(input).expect("a position");
@@ -356,47 +355,13 @@ mod tests {
         format!("{} {}", black.moves.len(), red.moves.len())
     }
 
-    fn workspace() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-    }
-
     #[test]
     fn every_sample_answer_is_the_number_of_moves_listed() {
-        let dir = workspace().join("samples").join("checkers_pos");
-        let mut seen = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "in") {
-                let input = std::fs::read_to_string(&path).unwrap();
-                let answer = std::fs::read_to_string(path.with_extension("out")).unwrap();
-                assert_eq!(count(&input), answer.trim(), "{:?}", path);
-                seen += 1;
-            }
+        let samples = cross_check::samples("checkers_pos");
+        for (path, input, answer) in &samples {
+            assert_eq!(count(input), answer.trim(), "{:?}", path);
         }
-        assert!(seen >= 15, "only {} samples", seen);
-    }
-
-    /// Our solution's answer for each input, one run each.
-    fn solution_answers(inputs: &[String]) -> Vec<String> {
-        let exe = crate::build::cargo_release(&workspace(), &["checkers_pos"], true)
-            .remove(0)
-            .unwrap_or_else(|why| panic!("cannot build checkers_pos: {}", why));
-        inputs.iter().map(|input| run(&exe, input)).collect()
-    }
-
-    fn run(exe: &Path, input: &str) -> String {
-        use std::io::Write;
-        let mut child = Command::new(exe)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the solution runs");
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-        drop(stdin);
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", input);
-        String::from_utf8(out.stdout).unwrap()
+        assert!(samples.len() >= 15, "only {} samples", samples.len());
     }
 
     #[test]
@@ -404,7 +369,7 @@ mod tests {
         let inputs: Vec<String> = (0..1000)
             .map(|case| generate(&mut Rng::for_case(11, case)))
             .collect();
-        let answers = solution_answers(&inputs);
+        let answers = cross_check::solution_answers("checkers_pos", &inputs);
         for (input, answer) in inputs.iter().zip(&answers) {
             assert_eq!(count(input), answer.trim(), "\n{}", input);
         }
