@@ -62,20 +62,15 @@ fn judge_with(args: &[&str], unsandboxed: bool) -> Report {
 
 /// Judges `cmd` on one test whose input is `7 8` and whose answer is `15`.
 fn judge_cmd(cmd: &str, extra: &[&str]) -> Report {
-    let dir = tests_dir(&[("sum", "7 8\n", Some("15\n"))]);
-    let mut args = vec![
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        cmd,
-    ];
-    args.extend_from_slice(extra);
-    judge(&args)
+    judge_sum(cmd, extra, false)
 }
 
 /// The same with the sandbox off (see [`judge_with`]).
 fn judge_cmd_unsandboxed(cmd: &str, extra: &[&str]) -> Report {
+    judge_sum(cmd, extra, true)
+}
+
+fn judge_sum(cmd: &str, extra: &[&str], unsandboxed: bool) -> Report {
     let dir = tests_dir(&[("sum", "7 8\n", Some("15\n"))]);
     let mut args = vec![
         "checkers_pos",
@@ -85,7 +80,7 @@ fn judge_cmd_unsandboxed(cmd: &str, extra: &[&str]) -> Report {
         cmd,
     ];
     args.extend_from_slice(extra);
-    judge_with(&args, true)
+    judge_with(&args, unsandboxed)
 }
 
 fn last_line(text: &str) -> &str {
@@ -895,6 +890,74 @@ fn the_workspace_answers_and_solutions_are_hidden_from_the_root() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("WA on case 1"), "{}", stdout);
+}
+
+/// A program that fails every test the same way gets one report and a line
+/// for the rest, not the same block again and again.
+#[test]
+fn identical_failures_are_reported_once_with_the_count() {
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        "sh -c 'echo no such file >&2; exit 2'",
+    ]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(r.stdout.matches("exit code 2").count(), 1, "{}", r.stdout);
+    let tests = r.stdout.matches("\n  RE ").count();
+    assert_eq!(tests, 2, "one row and one line for the rest:\n{}", r.stdout);
+    assert!(r.stdout.contains("the same on the next "), "{}", r.stdout);
+    // Failures that differ are each shown.
+    let r = judge(&["checkers_pos", "--test", "seed", "--cmd", "cat"]);
+    assert!(!r.stdout.contains("the same on the next"), "{}", r.stdout);
+}
+
+/// Stopped by a signal, the judge says what it had done: the tests' tally
+/// (those it stopped not counted), or the stress cases run.
+#[test]
+fn an_interrupted_run_says_what_was_done() {
+    // A slow program that answers right: our solution, after a nap.
+    let ours = judge::workspace::target_dir(&judge::workspace::root()).join("release/checkers_pos");
+    let slow_but_right = format!("sleep 0.1; exec {}", ours.display());
+    let runs: [&[&str]; 2] = [
+        &["checkers_pos", "-j", "1", "--cmd", "sleep 0.2; echo 0 0"],
+        &[
+            "checkers_pos",
+            "--stress",
+            "100000",
+            "--seed",
+            "1",
+            "--cmd",
+            &slow_but_right,
+        ],
+    ];
+    let wanted = ["failed, ", "run without a failure, seed 1"];
+    for (args, want) in runs.iter().zip(wanted) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(*args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The first line of the report comes once the build is done.
+        let mut first = [0u8; 1];
+        let _ = child.stdout.as_mut().unwrap().read(&mut first);
+        std::thread::sleep(Duration::from_millis(1500));
+        let _ = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{}", stderr);
+        assert!(stderr.contains(want), "{:?}: {}", args, stderr);
+        assert!(
+            stderr
+                .trim_end()
+                .ends_with("the programs under test were killed"),
+            "{}",
+            stderr
+        );
+        assert!(!stderr.contains("cannot start"), "{}", stderr);
+    }
 }
 
 /// The live processes whose environment marks them as started by the judge

@@ -242,8 +242,27 @@ fn rate_text(rate: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::case::{reason_words, Failure};
+    use super::{replay_command, Request};
     use crate::problems::PROBLEMS;
     use crate::rng::Rng;
+
+    #[test]
+    fn the_replay_keeps_every_option_that_changes_a_verdict() {
+        let request = Request {
+            problem: &PROBLEMS[2],
+            cmd: Some("python3 my.py"),
+            cases: 500,
+            seed: None,
+            save: None,
+            time_limit_ms: Some(300),
+            memory_limit_mb: Some(64),
+        };
+        assert_eq!(
+            replay_command(&request, "python3 my.py", 7),
+            "cargo run -p judge -- checkers_pos --cmd 'python3 my.py' --stress 500 --seed 7 \
+             --time-limit 300 --memory-limit 64"
+        );
+    }
 
     fn failure(verdict: &'static str, reason: &str) -> Failure {
         Failure {

@@ -8,7 +8,7 @@ use crate::os::Usage;
 use crate::sys::kill;
 use crate::sys::linux::{
     prctl, prlimit, setsid, wait4, Rlimit, Rusage, Timeval, ECHILD, EINTR, F_GETFL, F_SETFL,
-    O_NONBLOCK, PR_SET_CHILD_SUBREAPER, RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, WNOHANG,
+    O_NONBLOCK, PR_SET_CHILD_SUBREAPER, WNOHANG,
 };
 use crate::sys::{fcntl, SIGKILL};
 use std::os::raw::{c_int, c_ulong};
@@ -58,15 +58,7 @@ pub fn leave_the_terminal() {
 /// moment between its start and this it runs without them, which only a
 /// backstop can afford: the supervisor's looks enforce the real limits.
 pub fn limit_child(pid: i32, request: &Request) {
-    let mut limits = vec![
-        (RLIMIT_CORE, 0),
-        (RLIMIT_CPU, request.cpu_backstop_seconds),
-        (RLIMIT_FSIZE, request.output_limit + 1),
-    ];
-    if request.address_space_backstop > 0 {
-        limits.push((RLIMIT_AS, request.address_space_backstop));
-    }
-    for (resource, value) in limits {
+    for (resource, value) in request.backstop_limits() {
         // Beyond what the type holds means no limit (RLIM_INFINITY is
         // all ones); the cast does something only where `long` has 32
         // bits.

@@ -93,6 +93,23 @@ pub struct Request {
     pub output_limit: u64,
 }
 
+impl Request {
+    /// The backstop limits set in the program (soft and hard alike): no core
+    /// dumps, its CPU time, its output file's size, its address space.
+    pub fn backstop_limits(&self) -> Vec<(std::os::raw::c_int, u64)> {
+        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE};
+        let mut limits = vec![
+            (RLIMIT_CORE, 0),
+            (RLIMIT_CPU, self.cpu_backstop_seconds),
+            (RLIMIT_FSIZE, self.output_limit + 1),
+        ];
+        if self.address_space_backstop > 0 {
+            limits.push((RLIMIT_AS, self.address_space_backstop));
+        }
+        limits
+    }
+}
+
 /// How a test ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Ending {

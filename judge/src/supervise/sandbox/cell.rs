@@ -25,7 +25,7 @@ use crate::supervise::Request;
 use crate::sys::linux::{
     _exit, fork, setns, statvfs, syscall, unshare, wait4, Statvfs, CLONE_NEWNET, CLONE_NEWNS,
     CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_RDONLY,
-    MS_REC, RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, SIGCHLD, SYS_CLONE,
+    MS_REC, SIGCHLD, SYS_CLONE,
 };
 use crate::sys::SIGKILL;
 use std::ffi::CString;
@@ -225,7 +225,7 @@ impl Cell {
             }
             f.bytes(arg.as_bytes());
         }
-        let limits = limits(request);
+        let limits = request.backstop_limits();
         f.num(limits.len() as u64);
         for (resource, value) in limits {
             f.num(resource as u64).num(value);
@@ -359,19 +359,6 @@ pub fn scratch_size(request: &Request) -> u64 {
     } else {
         1 << 30
     }
-}
-
-/// The backstop limits of the program of `request`.
-fn limits(request: &Request) -> Vec<(c_int, u64)> {
-    let mut limits = vec![
-        (RLIMIT_CORE, 0),
-        (RLIMIT_CPU, request.cpu_backstop_seconds),
-        (RLIMIT_FSIZE, request.output_limit + 1),
-    ];
-    if request.address_space_backstop > 0 {
-        limits.push((RLIMIT_AS, request.address_space_backstop));
-    }
-    limits
 }
 
 impl Run {
