@@ -1586,6 +1586,68 @@ fn the_next_test_of_a_slot_finds_nothing_the_last_one_left() {
     assert_eq!(verdicts(&run), vec!["AC"; 4], "{}", run);
 }
 
+/// Each of four tests of one slot looks for the SysV objects (a segment, a
+/// message queue, a semaphore set, under one key) and the POSIX message
+/// queue the test before it made, answers "left" if it finds one, and makes
+/// them again. The slot's cell keeps its IPC namespace from test to test,
+/// so a test that leaves an object must end it: with that check off, every
+/// test after the first is WA. A POSIX queue cannot be made at all (the
+/// program says "made a queue" if it could).
+#[test]
+fn the_next_test_of_a_slot_finds_no_ipc_object_the_last_one_left() {
+    let hostile = Hostile::new("leftover-ipc");
+    for i in 2..=4 {
+        for ext in ["in", "out"] {
+            fs::copy(
+                hostile.dir.join(format!("tests/t.{}", ext)),
+                hostile.dir.join(format!("tests/t{}.{}", i, ext)),
+            )
+            .unwrap();
+        }
+    }
+    let exe = hostile.compile_c(
+        "leave-ipc",
+        r#"
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <mqueue.h>
+#define KEY 0x5eed
+int main(int argc, char **argv) {
+    if (shmget(KEY, 0, 0) >= 0 || msgget(KEY, 0) >= 0 || semget(KEY, 0, 0) >= 0) {
+        puts("left");
+        return 0;
+    }
+    mqd_t q = mq_open("/judge-left", O_RDWR);
+    if (q != (mqd_t)-1) { puts("left"); return 0; }
+    struct mq_attr attr = { .mq_maxmsg = 1, .mq_msgsize = 16 };
+    q = mq_open("/judge-left", O_CREAT | O_RDWR, 0600, &attr);
+    if (q != (mqd_t)-1) { puts("made a queue"); return 0; }
+    if (shmget(KEY, 4096, IPC_CREAT | 0600) < 0 || msgget(KEY, IPC_CREAT | 0600) < 0
+        || semget(KEY, 1, IPC_CREAT | 0600) < 0) {
+        perror("get");
+        return 1;
+    }
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let tests = hostile.tests();
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        &tests,
+        "--json",
+        "-j",
+        "1",
+        "--cmd",
+        &format!("{} {}", exe, hostile.answer()),
+    ]);
+    assert_eq!(verdicts(&run), vec!["AC"; 4], "{}", run);
+}
+
 /// Makes a 64 MiB SysV shared memory segment (an odd size, to find it),
 /// touches it, detaches and leaves it. On the judge of the day: the segment
 /// outlived the test (and the judge).

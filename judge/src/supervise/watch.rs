@@ -43,6 +43,9 @@ struct Watch {
     failed: Option<String>,
     /// The cell's warden has no process of the test left.
     idle: bool,
+    /// The test left a SysV object in the cell's IPC namespace (the warden
+    /// said so with its word that the test has no process left).
+    left_ipc: bool,
 }
 
 impl Watch {
@@ -95,7 +98,10 @@ impl Watch {
                 }
                 Record::NotStarted(why) => self.not_started = Some(why),
                 Record::Failed(why) => self.failed = Some(why),
-                Record::Idle => self.idle = true,
+                Record::Idle { clean } => {
+                    self.idle = true;
+                    self.left_ipc = !clean;
+                }
                 Record::Started(_) => {}
             }
         }
@@ -156,7 +162,8 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     stderr.drain();
     watch.read_records();
     if let (Some(sandbox), Some(cell)) = (sandbox, watch.cell.take()) {
-        sandbox.give_back(cell, watch.idle && watch.failed.is_none());
+        let reusable = watch.idle && !watch.left_ipc && watch.failed.is_none();
+        sandbox.give_back(cell, reusable);
     }
     if let Some(why) = watch.failed.take() {
         ending = Ending::Stuck;

@@ -56,6 +56,7 @@ fn linux_facts() -> Vec<Fact> {
         ("RLIMIT_FSIZE", RLIMIT_FSIZE as i64),
         ("RLIMIT_CORE", RLIMIT_CORE as i64),
         ("RLIMIT_AS", RLIMIT_AS as i64),
+        ("RLIMIT_MSGQUEUE", RLIMIT_MSGQUEUE as i64),
         ("PR_SET_CHILD_SUBREAPER", PR_SET_CHILD_SUBREAPER as i64),
         ("_SC_CLK_TCK", SC_CLK_TCK as i64),
         ("_SC_PAGESIZE", SC_PAGESIZE as i64),
@@ -113,8 +114,9 @@ fn linux_facts() -> Vec<Fact> {
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
 ))]
-/// The warden's part: the socket that carries descriptors to it, and how
-/// it starts a program.
+/// The warden's part: the socket that carries descriptors to it, how it
+/// starts a program, and how it counts what a test left in its IPC
+/// namespace.
 fn socket_facts() -> Vec<Fact> {
     use super::linux::*;
     use std::mem::size_of;
@@ -156,6 +158,23 @@ fn socket_facts() -> Vec<Fact> {
             offset!(Cmsghdr, kind),
         ),
         ("CMSG_LEN(0)", size_of::<Cmsghdr>() as i64),
+        ("SHM_INFO", SHM_INFO as i64),
+        ("MSG_INFO", MSG_INFO as i64),
+        ("SEM_INFO", SEM_INFO as i64),
+        ("ENOSYS", ENOSYS as i64),
+        ("sizeof(struct shm_info)", size_of::<ShmInfo>() as i64),
+        (
+            "offsetof(struct shm_info, used_ids)",
+            offset!(ShmInfo, used_ids),
+        ),
+        ("sizeof(struct msginfo)", size_of::<MsgInfo>() as i64),
+        (
+            "offsetof(struct msginfo, msgpool)",
+            offset!(MsgInfo, msgpool),
+        ),
+        ("offsetof(struct msginfo, msgseg)", offset!(MsgInfo, msgseg)),
+        ("sizeof(struct seminfo)", size_of::<SemInfo>() as i64),
+        ("offsetof(struct seminfo, semusz)", offset!(SemInfo, semusz)),
     ]
 }
 
@@ -181,6 +200,7 @@ fn c_source(facts: &[Fact]) -> String {
         "#define _GNU_SOURCE\n#include <errno.h>\n#include <fcntl.h>\n#include <poll.h>\n\
          #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
          #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
+         #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/msg.h>\n#include <sys/sem.h>\n\
          #include <sys/wait.h>\nint main(void) {\n",
     );
     for (expression, _) in facts {

@@ -29,6 +29,7 @@ pub const RLIMIT_CPU: c_int = 0;
 pub const RLIMIT_FSIZE: c_int = 1;
 pub const RLIMIT_CORE: c_int = 4;
 pub const RLIMIT_AS: c_int = 9;
+pub const RLIMIT_MSGQUEUE: c_int = 12;
 pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
 pub const SC_CLK_TCK: c_int = 2;
 pub const SC_PAGESIZE: c_int = 30;
@@ -131,6 +132,39 @@ pub struct Statvfs {
     pub spare: [c_int; 6],
 }
 
+// SysV IPC: what an IPC namespace holds (the `*_INFO` commands).
+pub const SHM_INFO: c_int = 14;
+pub const MSG_INFO: c_int = 12;
+pub const SEM_INFO: c_int = 19;
+pub const ENOSYS: i32 = 38;
+
+/// `struct shm_info`: `used_ids` is the number of segments.
+#[repr(C)]
+pub struct ShmInfo {
+    pub used_ids: c_int,
+    pub shm_tot: c_ulong,
+    pub shm_rss: c_ulong,
+    pub shm_swp: c_ulong,
+    pub swap_attempts: c_ulong,
+    pub swap_successes: c_ulong,
+}
+
+/// `struct msginfo`: after `MSG_INFO`, `msgpool` is the number of queues.
+#[repr(C)]
+pub struct MsgInfo {
+    pub msgpool: c_int,
+    pub rest: [c_int; 6],
+    pub msgseg: u16,
+}
+
+/// `struct seminfo`: after `SEM_INFO`, `semusz` is the number of sets.
+#[repr(C)]
+pub struct SemInfo {
+    pub before: [c_int; 7],
+    pub semusz: c_int,
+    pub after: [c_int; 2],
+}
+
 #[repr(C)]
 pub struct Iovec {
     pub base: *mut c_void,
@@ -207,6 +241,9 @@ extern "C" {
     pub fn setresuid(r: u32, e: u32, s: u32) -> c_int;
     pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
     pub fn statvfs(path: *const c_char, buf: *mut Statvfs) -> c_int;
+    pub fn shmctl(id: c_int, cmd: c_int, buf: *mut ShmInfo) -> c_int;
+    pub fn msgctl(id: c_int, cmd: c_int, buf: *mut MsgInfo) -> c_int;
+    pub fn semctl(id: c_int, num: c_int, cmd: c_int, ...) -> c_int;
     pub fn geteuid() -> u32;
     pub fn getegid() -> u32;
     pub fn _exit(status: c_int) -> !;

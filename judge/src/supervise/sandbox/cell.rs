@@ -1,19 +1,23 @@
 //! A slot's cell, as the supervisor makes and holds it: the slot's
 //! namespaces entered, the fresh ones made once for many tests (a PID
-//! namespace, a copy of the view's mounts with a private `/tmp`, `/dev/shm`
-//! and `/proc`, and the tests' data covered), and its warden (`warden.rs`),
-//! which starts each test's program.
+//! namespace, an IPC namespace, a copy of the view's mounts with a private
+//! `/tmp`, `/dev/shm` and `/proc`, and the tests' data covered), and its
+//! warden (`warden.rs`), which starts each test's program.
 //!
 //! The **launcher**, a fork of the supervisor (which has one thread, so it
 //! may run any code before it exits), enters the slot's user, mount and
-//! network namespaces (`setns`), unshares a mount and a PID namespace,
-//! mounts the scratch folders and the covers, starts the warden as the
-//! supervisor's child (`clone(CLONE_PARENT)`), says its pid and exits.
+//! network namespaces (`setns`), unshares a mount, a PID and an IPC
+//! namespace, mounts the scratch folders and the covers, starts the warden
+//! as the supervisor's child (`clone(CLONE_PARENT)`), says its pid and
+//! exits.
 //!
 //! A cell serves tests one after another while they need the same covers
-//! and leave the scratch folders as they were made (the warden resizes
-//! them to each test's memory limit); otherwise the supervisor ends it (killing the warden kills whatever is left in it) and
-//! makes another for the next test. The warden and the program report on
+//! and leave it as they found it: the scratch folders as they were made
+//! (the warden resizes them to each test's memory limit) and no SysV object
+//! in the IPC namespace (the warden looks when a test's last process is
+//! reaped). Otherwise the supervisor ends it (killing the warden kills
+//! whatever is left in it, and the namespaces go with it) and makes
+//! another for the next test. The warden and the program report on
 //! one pipe, in the supervisor's frames (see [`Record`]); commands go the
 //! other way on a socket (`socket.rs`).
 
@@ -23,9 +27,9 @@ use super::Sandbox;
 use crate::supervise::protocol::{receive, Fields, Frame};
 use crate::supervise::Request;
 use crate::sys::linux::{
-    _exit, fork, setns, statvfs, syscall, unshare, wait4, Statvfs, CLONE_NEWNET, CLONE_NEWNS,
-    CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_RDONLY,
-    MS_REC, SIGCHLD, SYS_CLONE,
+    _exit, fork, setns, statvfs, syscall, unshare, wait4, Statvfs, CLONE_NEWIPC, CLONE_NEWNET,
+    CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOEXEC,
+    MS_NOSUID, MS_RDONLY, MS_REC, SIGCHLD, SYS_CLONE,
 };
 use crate::sys::SIGKILL;
 use std::ffi::CString;
@@ -58,7 +62,9 @@ pub enum Record {
         cpu_us: u64,
     },
     /// The test has no process left: the warden waits for the next.
-    Idle,
+    /// `clean`: the cell's IPC namespace holds no SysV object (one left
+    /// there would outlive the test, so the cell serves no other).
+    Idle { clean: bool },
 }
 
 impl Record {
@@ -81,7 +87,7 @@ impl Record {
                 *cpu_us,
                 b"",
             ),
-            Record::Idle => (5, 0, 0, 0, 0, b""),
+            Record::Idle { clean } => (5, u64::from(*clean), 0, 0, 0, b""),
         };
         f.num(kind).num(a).num(b).num(c).num(d).bytes(text);
         f
@@ -101,7 +107,7 @@ impl Record {
                 peak_kib: c,
                 cpu_us: d,
             },
-            _ => Record::Idle,
+            _ => Record::Idle { clean: a == 1 },
         })
     }
 
@@ -150,7 +156,8 @@ pub struct Cell {
 /// What the launcher and the warden need, prepared before the fork.
 pub struct Plan {
     pub cwd: CString,
-    /// The size of each scratch folder, bytes, until a test needs another.
+    /// The size of each scratch folder, bytes, until a test needs another
+    /// (also the bound on the SysV shared memory of the cell).
     pub scratch_size: u64,
     covers: Vec<PathBuf>,
     /// The folders the view binds (some may be below a scratch folder).
@@ -162,9 +169,9 @@ pub struct Plan {
 pub struct Run {
     pub argv: Vec<CString>,
     pub limits: Vec<(c_int, u64)>,
-    /// The size of each scratch folder, bytes; also the bound on the SysV
-    /// shared memory of the test's IPC namespace.
-    pub scratch_size: u64,
+    /// The size each scratch folder must have, bytes (also the bound on
+    /// the SysV shared memory), or `None` to take them as they are.
+    pub scratch_size: Option<u64>,
 }
 
 impl Cell {
@@ -230,7 +237,7 @@ impl Cell {
         for (resource, value) in limits {
             f.num(resource as u64).num(value);
         }
-        f.num(scratch_size(request));
+        f.num(scratch_size(request).unwrap_or(0));
         let mut bytes = Vec::new();
         Frame::send(&f, &mut bytes)?;
         socket::send(self.commands.as_raw_fd(), &bytes, stdio)
@@ -350,15 +357,23 @@ fn scratch_state(warden: i32, folders: &[PathBuf]) -> Vec<i64> {
     state
 }
 
-/// The size of each scratch folder for `request`: the memory limit and
-/// 1 MiB (else 1 GiB). What they hold counts in the test's memory, so that
-/// one filled up is over the limit.
-pub fn scratch_size(request: &Request) -> u64 {
-    if request.memory_limit > 0 {
-        request.memory_limit + (1 << 20)
-    } else {
-        1 << 30
+/// The size of each scratch folder for a test of `request`: its memory
+/// limit and 1 MiB. What they hold counts in the test's memory, so that one
+/// filled up is over the limit. A test with no memory limit (the judge's
+/// own solution, under `--stress` and `--generate`) takes the folders at
+/// the size they have: `None`. (Were it to set its own size, a slot that
+/// alternates ours and theirs would remount both folders for every test.)
+pub fn scratch_size(request: &Request) -> Option<u64> {
+    match request.memory_limit {
+        0 => None,
+        limit => Some(limit + (1 << 20)),
     }
+}
+
+/// The size of the scratch folders of a new cell whose first test is of
+/// `request`: that test's size, else 1 GiB.
+pub fn first_scratch_size(request: &Request) -> u64 {
+    scratch_size(request).unwrap_or(1 << 30)
 }
 
 impl Run {
@@ -376,7 +391,7 @@ impl Run {
         for _ in 0..count {
             limits.push((f.num()? as c_int, f.num()?));
         }
-        let scratch_size = f.num()?;
+        let scratch_size = Some(f.num()?).filter(|&size| size > 0);
         if argv.is_empty() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -470,8 +485,7 @@ fn nul() -> io::Error {
 
 /// Into the slot's namespaces (the user namespace first: it gives the
 /// capabilities the others need), then out into fresh mount, IPC and PID
-/// ones (the PID one for the children); a test's IPC namespace is made
-/// by its program's fork.
+/// ones (the PID one for the children).
 fn enter(sandbox: &Sandbox) -> Result<(), String> {
     for (ns, kind, name) in [
         (&sandbox.user, CLONE_NEWUSER, "user"),
@@ -488,7 +502,7 @@ fn enter(sandbox: &Sandbox) -> Result<(), String> {
         }
     }
     // SAFETY: unshare takes flags only.
-    if unsafe { unshare(CLONE_NEWNS | CLONE_NEWPID) } != 0 {
+    if unsafe { unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC) } != 0 {
         return Err(format!(
             "cannot make namespaces: {}",
             io::Error::last_os_error()

@@ -19,10 +19,11 @@
 //! bounded size (counted in the test's memory, and found empty by the next
 //! test or the cell is made afresh), its own `/proc`, and empty folders over
 //! the tests' data (the input's folder, and the folder above it unless that
-//! holds the program). Each program gets an **IPC namespace** of its own
-//! (SysV objects vanish with the test), no capability,
-//! `PR_SET_NO_NEW_PRIVS`, and its input and output already open, passed to
-//! the warden over a socket (`socket.rs`).
+//! holds the program), and an **IPC namespace** (a test that leaves a SysV
+//! object there ends the cell, and the object with it; POSIX message
+//! queues cannot be made: `RLIMIT_MSGQUEUE` is 0). Each program gets no
+//! capability, `PR_SET_NO_NEW_PRIVS`, and its input and output already
+//! open, passed to the warden over a socket (`socket.rs`).
 //!
 //! Where namespaces cannot be made (another kernel's settings, a container
 //! that forbids them) or `JUDGE_NO_SANDBOX` is set, [`Sandbox::start`] says
@@ -123,7 +124,7 @@ impl Sandbox {
             ..Default::default()
         };
         let fd = null.as_raw_fd();
-        let mut cell = Cell::start(self, Vec::new(), cell::scratch_size(&request))
+        let mut cell = Cell::start(self, Vec::new(), cell::first_scratch_size(&request))
             .map_err(|e| e.to_string())?;
         // A warden that could not settle said why before it ended (and
         // then the command may not even reach it).
@@ -146,7 +147,7 @@ impl Sandbox {
     /// one when it covers the same folders, else a new one (the last one
     /// ended).
     pub fn take_cell(&mut self, request: &Request, covers: Vec<PathBuf>) -> io::Result<Cell> {
-        let size = cell::scratch_size(request);
+        let size = cell::first_scratch_size(request);
         match self.cell.take() {
             Some(cell) if cell.serves(&covers) => return Ok(cell),
             Some(cell) => cell.end(),
@@ -156,10 +157,11 @@ impl Sandbox {
     }
 
     /// Takes back the cell of a test that ended: kept for the next test
-    /// when `idle` (the warden has no process of the test left) and its
-    /// scratch folders are empty, else ended.
-    pub fn give_back(&mut self, cell: Cell, idle: bool) {
-        if idle && cell.is_clean() {
+    /// when `reusable` (the warden has no process of the test left, and
+    /// the test left no SysV object) and its scratch folders are as they
+    /// were made, else ended.
+    pub fn give_back(&mut self, cell: Cell, reusable: bool) {
+        if reusable && cell.is_clean() {
             self.cell = Some(cell);
         } else {
             cell.end();

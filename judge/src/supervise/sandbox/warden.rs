@@ -1,19 +1,20 @@
 //! The warden: PID 1 of a slot's PID namespace, living as long as the slot's
 //! cell. For each test the supervisor sends it (over the cell's socket) the
-//! command line and the three descriptors; it starts the program in an IPC
-//! namespace of its own, reaps and reports every process of the namespace,
-//! and says when none is left (the supervisor kills them at the test's
-//! end). Tests of a slot run one after another, so a test sees only its own
-//! processes and the warden.
+//! command line and the three descriptors; it starts the program, reaps and
+//! reports every process of the namespace, and says when none is left (the
+//! supervisor kills them at the test's end) and whether the test left a
+//! SysV object in the cell's IPC namespace. Tests of a slot run one after
+//! another, so a test sees only its own processes and the warden.
 
 use super::cell::{Plan, Record, Run};
 use super::socket::{self, FDS, MAX_COMMAND};
 use super::view::mount_at;
 use super::INSIDE_ID;
 use crate::sys::linux::{
-    _exit, chdir, clone, dup2, execvp, prctl, setgroups, setresgid, setresuid, setrlimit, unshare,
-    wait4, Rlimit, Rusage, CLONE_NEWIPC, CLONE_VFORK, CLONE_VM, ECHILD, MS_NODEV, MS_NOEXEC,
-    MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SIGCHLD, SIG_DFL, WNOHANG,
+    _exit, chdir, clone, dup2, execvp, msgctl, prctl, semctl, setgroups, setresgid, setresuid,
+    setrlimit, shmctl, wait4, MsgInfo, Rlimit, Rusage, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM,
+    ECHILD, ENOSYS, MSG_INFO, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
+    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -33,6 +34,7 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
     }
     let mut buffer = vec![0u8; MAX_COMMAND];
     let mut size = plan.scratch_size;
+    bound_shared_memory(size);
     let mut stack = vec![0u8; START_STACK];
     loop {
         let run = socket::receive(commands, &mut buffer).and_then(|received| {
@@ -54,7 +56,10 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
             Ok(None) => break,
             Err(why) => why.to_string(),
         };
-        Record::send_all(&[Record::Failed(failed), Record::Idle], report);
+        let idle = Record::Idle {
+            clean: ipc_is_empty(),
+        };
+        Record::send_all(&[Record::Failed(failed), idle], report);
     }
     // SAFETY: ends the warden once the supervisor is gone.
     unsafe { _exit(0) }
@@ -103,12 +108,13 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
 }
 
 /// Gives the scratch folders (whose roots are open as `roots`) the size a
-/// test needs, when it is not the size they have: they are empty between
-/// tests, so any size fits.
-fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: u64) -> Result<(), String> {
-    if *size == wanted {
+/// test needs, when it needs one they do not have: they are empty between
+/// tests, so any size fits. The same bound goes on the cell's SysV shared
+/// memory.
+fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: Option<u64>) -> Result<(), String> {
+    let Some(wanted) = wanted.filter(|wanted| wanted != size) else {
         return Ok(());
-    }
+    };
     for root in roots {
         mount_at(
             None,
@@ -119,7 +125,41 @@ fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: u64) -> Result<(), St
         )?;
     }
     *size = wanted;
+    bound_shared_memory(wanted);
     Ok(())
+}
+
+/// Bounds the SysV shared memory of the cell's IPC namespace to `bytes`
+/// (its own `kernel.shmall`, which the namespace's root may set on Linux
+/// 5.19 and later; elsewhere, or when the judge is not root, the machine's
+/// bound stays).
+fn bound_shared_memory(bytes: u64) {
+    let pages = (bytes + 4095) / 4096;
+    let _ = std::fs::write("/proc/sys/kernel/shmall", pages.to_string());
+}
+
+/// Whether the cell's IPC namespace holds no SysV object: no shared
+/// memory segment, no message queue, no semaphore set (the counts the
+/// kernel gives for the namespace the warden is in). A kernel without SysV
+/// IPC has nothing to hold.
+fn ipc_is_empty() -> bool {
+    // SAFETY: all-zero is a valid value of each (integers only); each call
+    // fills the struct it is given, of the type its command wants.
+    unsafe {
+        let mut shm: ShmInfo = std::mem::zeroed();
+        let mut msg: MsgInfo = std::mem::zeroed();
+        let mut sem: SemInfo = std::mem::zeroed();
+        let none = |result: c_int, count: c_int| {
+            if result < 0 {
+                io::Error::last_os_error().raw_os_error() == Some(ENOSYS)
+            } else {
+                count == 0
+            }
+        };
+        none(shmctl(0, SHM_INFO, &mut shm), shm.used_ids)
+            && none(msgctl(0, MSG_INFO, &mut msg), msg.msgpool)
+            && none(semctl(0, 0, SEM_INFO, &mut sem as *mut SemInfo), sem.semusz)
+    }
 }
 
 /// What the program's side of the start needs, prepared before it.
@@ -168,7 +208,10 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     if program < 0 {
         let why = io::Error::last_os_error();
         let failed = Record::Failed(format!("cannot start the program: {}", why));
-        Record::send_all(&[failed, Record::Idle], report);
+        let idle = Record::Idle {
+            clean: ipc_is_empty(),
+        };
+        Record::send_all(&[failed, idle], report);
         return;
     }
     reap_until_none(program, report);
@@ -202,21 +245,22 @@ fn reap_until_none(program: i32, report: RawFd) {
             ended.clear();
             options = 0;
         } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
-            ended.push(Record::Idle);
+            ended.push(Record::Idle {
+                clean: ipc_is_empty(),
+            });
             Record::send_all(&ended, report);
             return;
         }
     }
 }
 
-/// The program's side of the start (`arg` is a [`Start`]): an IPC
-/// namespace of its own, then its descriptors, limits, folder and ids, and
-/// the exec. Never returns.
+/// The program's side of the start (`arg` is a [`Start`]): its
+/// descriptors, limits, folder and ids, and the exec. Never returns.
 extern "C" fn start_program(arg: *mut c_void) -> c_int {
     // SAFETY: `arg` is the Start that run_one lent, alive while it waits.
     let start = unsafe { &*(arg as *const Start) };
     let (plan, run) = (start.plan, start.run);
-    let why = match own_ipc(run).and_then(|()| prepare_program(plan, run, start.stdio)) {
+    let why = match prepare_program(plan, run, start.stdio) {
         Err(why) => Record::Failed(why),
         Ok(()) => {
             // SAFETY: a NUL-terminated array of valid C strings.
@@ -228,23 +272,6 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
     // SAFETY: ends the child (not the warden: _exit ends this process
     // alone); 127 is a shell's "could not execute".
     unsafe { _exit(127) }
-}
-
-/// An IPC namespace for the test alone (its SysV objects vanish with it),
-/// its shared memory bounded to what a scratch folder may hold (its own
-/// `kernel.shmall`, which the namespace's root may set on Linux 5.19 and
-/// later; elsewhere the machine's bound stays).
-fn own_ipc(run: &Run) -> Result<(), String> {
-    // SAFETY: unshare takes flags only.
-    if unsafe { unshare(CLONE_NEWIPC) } != 0 {
-        return Err(format!(
-            "cannot make an IPC namespace: {}",
-            io::Error::last_os_error()
-        ));
-    }
-    let pages = (run.scratch_size + 4095) / 4096;
-    let _ = std::fs::write("/proc/sys/kernel/shmall", pages.to_string());
-    Ok(())
 }
 
 /// Descriptors, limits, folder, ids and no new privileges, in that order
