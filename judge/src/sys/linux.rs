@@ -241,6 +241,7 @@ extern "C" {
     pub fn setresuid(r: u32, e: u32, s: u32) -> c_int;
     pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
     pub fn statvfs(path: *const c_char, buf: *mut Statvfs) -> c_int;
+    pub fn fstatvfs(fd: c_int, buf: *mut Statvfs) -> c_int;
     pub fn shmctl(id: c_int, cmd: c_int, buf: *mut ShmInfo) -> c_int;
     pub fn msgctl(id: c_int, cmd: c_int, buf: *mut MsgInfo) -> c_int;
     pub fn semctl(id: c_int, num: c_int, cmd: c_int, ...) -> c_int;

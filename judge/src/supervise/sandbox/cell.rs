@@ -27,7 +27,7 @@ use super::Sandbox;
 use crate::supervise::protocol::{receive, Fields, Frame};
 use crate::supervise::Request;
 use crate::sys::linux::{
-    _exit, fork, setns, statvfs, syscall, unshare, wait4, Statvfs, CLONE_NEWIPC, CLONE_NEWNET,
+    _exit, fork, fstatvfs, setns, syscall, unshare, wait4, Statvfs, CLONE_NEWIPC, CLONE_NEWNET,
     CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOEXEC,
     MS_NOSUID, MS_RDONLY, MS_REC, SIGCHLD, SYS_CLONE,
 };
@@ -146,6 +146,9 @@ pub struct Cell {
     covers: Vec<PathBuf>,
     /// The folders of the view (some may be below a scratch folder).
     folders: Vec<PathBuf>,
+    /// The scratch folders, open as the warden sees them (so that each
+    /// look at them is a call on a descriptor, not a walk through `/proc`).
+    scratch: Vec<File>,
     /// The state of the scratch folders when the cell was made.
     fresh: Vec<i64>,
     /// The warden was reaped (it must not be killed again: its pid may be
@@ -204,16 +207,29 @@ impl Cell {
         unsafe { wait4(launcher, &mut status, 0, std::ptr::null_mut()) };
         let (warden, early) = launched?;
         set_nonblocking(&records);
-        Ok(Cell {
+        let mut cell = Cell {
             warden,
             records,
             commands,
             early,
             covers,
-            fresh: scratch_state(warden, &sandbox.folders),
             folders: sandbox.folders.clone(),
+            scratch: Vec::new(),
+            fresh: Vec::new(),
             gone: false,
-        })
+        };
+        // Nothing has run in the cell yet: its scratch folders are as made.
+        for dir in SCRATCH {
+            match File::open(format!("/proc/{}/root{}", warden, dir)) {
+                Ok(root) => cell.scratch.push(root),
+                Err(e) => {
+                    cell.end();
+                    return Err(e);
+                }
+            }
+        }
+        cell.fresh = cell.scratch_state();
+        Ok(cell)
     }
 
     /// Whether the cell covers these folders (and its warden lives).
@@ -308,10 +324,7 @@ impl Cell {
     /// What the cell's private `/tmp` and `/dev/shm` hold, bytes (seen
     /// through the warden's root).
     pub fn scratch_bytes(&self) -> u64 {
-        SCRATCH
-            .iter()
-            .map(|dir| used_bytes(&format!("/proc/{}/root{}", self.warden, dir)))
-            .sum()
+        self.scratch.iter().map(used_bytes).sum()
     }
 
     /// Whether the scratch folders are as the cell was made: the same
@@ -319,42 +332,48 @@ impl Cell {
     /// mode, owner, times). Anything a test left, renamed or changed there
     /// shows, and a cell that is not clean is not given another test.
     pub fn is_clean(&self) -> bool {
-        !self.gone && scratch_state(self.warden, &self.folders) == self.fresh
+        !self.gone && self.scratch_state() == self.fresh
     }
-}
 
-/// What the scratch folders of the cell whose warden is `warden` look like
-/// (seen through its root): for each, the inodes in use, then the metadata
-/// of the folder and of every folder in it on the way to one of the view's
-/// `folders` bound below it (not the bound folder: it is the machine's).
-fn scratch_state(warden: i32, folders: &[PathBuf]) -> Vec<i64> {
-    use std::os::unix::fs::MetadataExt;
-    let mut state = Vec::new();
-    for dir in SCRATCH {
-        let seen = |path: &Path| format!("/proc/{}/root{}", warden, path.display());
-        state.push(used_inodes(&seen(Path::new(dir))));
-        let mut paths: std::collections::BTreeSet<&Path> = folders
-            .iter()
-            .filter(|f| f.starts_with(dir))
-            .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
-            .collect();
-        paths.insert(Path::new(dir));
-        for path in paths {
-            match std::fs::symlink_metadata(seen(path)) {
-                Ok(m) => state.extend([
-                    m.ino() as i64,
-                    i64::from(m.mode()),
-                    i64::from(m.uid()),
-                    m.mtime(),
-                    m.mtime_nsec(),
-                    m.ctime(),
-                    m.ctime_nsec(),
-                ]),
-                Err(_) => state.push(-1),
+    /// What the scratch folders look like: for each, the inodes in use,
+    /// then the metadata of the folder and of every folder in it on the way
+    /// to one of the view's folders bound below it (not the bound folder:
+    /// it is the machine's), those seen through the warden's root.
+    fn scratch_state(&self) -> Vec<i64> {
+        use std::os::unix::fs::MetadataExt;
+        let mut state = Vec::new();
+        for (dir, root) in SCRATCH.iter().zip(&self.scratch) {
+            state.push(used_inodes(root));
+            let below: std::collections::BTreeSet<&Path> = self
+                .folders
+                .iter()
+                .filter(|f| f.starts_with(dir))
+                .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
+                .filter(|a| *a != Path::new(dir))
+                .collect();
+            let seen = |path: &Path| format!("/proc/{}/root{}", self.warden, path.display());
+            let looks = std::iter::once(root.metadata()).chain(
+                below
+                    .into_iter()
+                    .map(|p| std::fs::symlink_metadata(seen(p))),
+            );
+            for look in looks {
+                match look {
+                    Ok(m) => state.extend([
+                        m.ino() as i64,
+                        i64::from(m.mode()),
+                        i64::from(m.uid()),
+                        m.mtime(),
+                        m.mtime_nsec(),
+                        m.ctime(),
+                        m.ctime_nsec(),
+                    ]),
+                    Err(_) => state.push(-1),
+                }
             }
         }
+        state
     }
-    state
 }
 
 /// The size of each scratch folder for a test of `request`: its memory
@@ -439,26 +458,25 @@ fn launcher_word(records: &mut File) -> io::Result<(i32, std::collections::VecDe
     }
 }
 
-/// The bytes a file system at `path` holds (blocks in use).
-fn used_bytes(path: &str) -> u64 {
+/// The bytes the file system of `folder` holds (blocks in use).
+fn used_bytes(folder: &File) -> u64 {
     // `unsigned long` is u64 wherever the supervisor is built.
     #[allow(clippy::unnecessary_cast)]
-    file_system(path).map_or(0, |st| {
+    file_system(folder).map_or(0, |st| {
         st.blocks.saturating_sub(st.bfree) * st.frsize as u64
     })
 }
 
-/// The files (inodes) a file system at `path` holds; -1 if unknown.
-fn used_inodes(path: &str) -> i64 {
-    file_system(path).map_or(-1, |st| st.files.saturating_sub(st.ffree) as i64)
+/// The files (inodes) the file system of `folder` holds; -1 if unknown.
+fn used_inodes(folder: &File) -> i64 {
+    file_system(folder).map_or(-1, |st| st.files.saturating_sub(st.ffree) as i64)
 }
 
-/// `statvfs` of the file system at `path`.
-fn file_system(path: &str) -> Option<Statvfs> {
+/// `statvfs` of the file system of `folder`.
+fn file_system(folder: &File) -> Option<Statvfs> {
     let mut st = std::mem::MaybeUninit::<Statvfs>::zeroed();
-    let path = CString::new(path).unwrap_or_default();
-    // SAFETY: a valid path and a buffer of the right type.
-    if unsafe { statvfs(path.as_ptr(), st.as_mut_ptr()) } != 0 {
+    // SAFETY: an open descriptor and a buffer of the right type.
+    if unsafe { fstatvfs(folder.as_raw_fd(), st.as_mut_ptr()) } != 0 {
         return None;
     }
     // SAFETY: statvfs filled it.
