@@ -8,6 +8,7 @@ use super::watch::run_test;
 use super::{control, events, Request};
 use std::fs;
 use std::io::{self, Write};
+use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,11 @@ struct Served {
     /// The slot's sandbox, or why there is none.
     sandbox: Result<Sandbox, String>,
     stdin: io::Stdin,
-    stdout: io::Stdout,
+    /// Standard output, unbuffered: each frame leaves in one write, so
+    /// that the judge, woken once, reads it whole (through the standard
+    /// library's line buffer, a frame with a newline byte in it went out in
+    /// two writes, and woke the judge twice).
+    stdout: fs::File,
 }
 
 impl Served {
@@ -42,11 +47,11 @@ impl Served {
         events::install_handlers()?;
         let dir = slot_folder()?;
         let sandbox = Sandbox::start(&dir);
-        let served = Served {
+        let mut served = Served {
             dir,
             sandbox,
             stdin: io::stdin(),
-            stdout: io::stdout(),
+            stdout: fs::File::from(io::stdout().as_fd().try_clone_to_owned()?),
         };
         // The hello: the folder, and why tests are not sandboxed ("" when
         // they are).
@@ -59,8 +64,8 @@ impl Served {
                 .err()
                 .map_or(&b""[..], |why| why.as_bytes()),
         );
-        served.stdout.lock().write_all(MAGIC)?;
-        hello.send(&mut served.stdout.lock())?;
+        served.stdout.write_all(MAGIC)?;
+        hello.send(&mut served.stdout)?;
         Ok(served)
     }
 
@@ -76,7 +81,7 @@ impl Served {
             let request = Request::parse(&payload)?;
             let mut report = run_test(&request, &self.dir.join("out"), self.sandbox.as_mut().ok());
             report.sandboxed = self.sandbox.is_ok();
-            report.frame().send(&mut self.stdout.lock())?;
+            report.frame().send(&mut self.stdout)?;
             if events::stop_asked() {
                 return Ok(());
             }

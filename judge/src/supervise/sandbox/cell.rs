@@ -144,11 +144,14 @@ pub struct Cell {
     early: std::collections::VecDeque<Record>,
     /// The folders of test data the cell covers.
     covers: Vec<PathBuf>,
-    /// The folders of the view (some may be below a scratch folder).
-    folders: Vec<PathBuf>,
     /// The scratch folders, open as the warden sees them (so that each
     /// look at them is a call on a descriptor, not a walk through `/proc`).
     scratch: Vec<File>,
+    /// The folders whose metadata says whether a test changed the scratch
+    /// folders' shape, open likewise: each scratch folder, and every folder
+    /// in it on the way to one of the view's folders bound below it (not
+    /// the bound folder: it is the machine's).
+    shape: Vec<File>,
     /// The state of the scratch folders when the cell was made.
     fresh: Vec<i64>,
     /// The warden was reaped (it must not be killed again: its pid may be
@@ -213,23 +216,38 @@ impl Cell {
             commands,
             early,
             covers,
-            folders: sandbox.folders.clone(),
             scratch: Vec::new(),
+            shape: Vec::new(),
             fresh: Vec::new(),
             gone: false,
         };
         // Nothing has run in the cell yet: its scratch folders are as made.
-        for dir in SCRATCH {
-            match File::open(format!("/proc/{}/root{}", warden, dir)) {
-                Ok(root) => cell.scratch.push(root),
-                Err(e) => {
-                    cell.end();
-                    return Err(e);
-                }
-            }
+        if let Err(e) = cell.open_scratch(&sandbox.folders) {
+            cell.end();
+            return Err(e);
         }
         cell.fresh = cell.scratch_state();
         Ok(cell)
+    }
+
+    /// Opens the scratch folders and the folders of their shape (see
+    /// [`Cell::shape`]) through the warden's root.
+    fn open_scratch(&mut self, folders: &[PathBuf]) -> io::Result<()> {
+        let seen =
+            |path: &Path| File::open(format!("/proc/{}/root{}", self.warden, path.display()));
+        for dir in SCRATCH.iter().map(Path::new) {
+            self.scratch.push(seen(dir)?);
+            let mut shape: std::collections::BTreeSet<&Path> = folders
+                .iter()
+                .filter(|f| f.starts_with(dir))
+                .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
+                .collect();
+            shape.insert(dir);
+            for folder in shape {
+                self.shape.push(seen(folder)?);
+            }
+        }
+        Ok(())
     }
 
     /// Whether the cell covers these folders (and its warden lives).
@@ -335,41 +353,25 @@ impl Cell {
         !self.gone && self.scratch_state() == self.fresh
     }
 
-    /// What the scratch folders look like: for each, the inodes in use,
-    /// then the metadata of the folder and of every folder in it on the way
-    /// to one of the view's folders bound below it (not the bound folder:
-    /// it is the machine's), those seen through the warden's root.
+    /// What the scratch folders look like: the inodes in use in each, then
+    /// the metadata of each folder of their shape. A file made anywhere in
+    /// them shows in the inodes; a folder renamed, replaced or changed
+    /// shows in its own times and its parent's.
     fn scratch_state(&self) -> Vec<i64> {
         use std::os::unix::fs::MetadataExt;
-        let mut state = Vec::new();
-        for (dir, root) in SCRATCH.iter().zip(&self.scratch) {
-            state.push(used_inodes(root));
-            let below: std::collections::BTreeSet<&Path> = self
-                .folders
-                .iter()
-                .filter(|f| f.starts_with(dir))
-                .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
-                .filter(|a| *a != Path::new(dir))
-                .collect();
-            let seen = |path: &Path| format!("/proc/{}/root{}", self.warden, path.display());
-            let looks = std::iter::once(root.metadata()).chain(
-                below
-                    .into_iter()
-                    .map(|p| std::fs::symlink_metadata(seen(p))),
-            );
-            for look in looks {
-                match look {
-                    Ok(m) => state.extend([
-                        m.ino() as i64,
-                        i64::from(m.mode()),
-                        i64::from(m.uid()),
-                        m.mtime(),
-                        m.mtime_nsec(),
-                        m.ctime(),
-                        m.ctime_nsec(),
-                    ]),
-                    Err(_) => state.push(-1),
-                }
+        let mut state: Vec<i64> = self.scratch.iter().map(used_inodes).collect();
+        for folder in &self.shape {
+            match folder.metadata() {
+                Ok(m) => state.extend([
+                    m.ino() as i64,
+                    i64::from(m.mode()),
+                    i64::from(m.uid()),
+                    m.mtime(),
+                    m.mtime_nsec(),
+                    m.ctime(),
+                    m.ctime_nsec(),
+                ]),
+                Err(_) => state.push(-1),
             }
         }
         state

@@ -204,7 +204,6 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
             &start as *const Start as *mut _,
         )
     };
-    drop(fds);
     if program < 0 {
         let why = io::Error::last_os_error();
         let failed = Record::Failed(format!("cannot start the program: {}", why));
@@ -215,6 +214,11 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
         return;
     }
     reap_until_none(program, report);
+    // The warden holds the test's descriptors until it has said that the
+    // test has no process left: the end of the program's standard error
+    // would otherwise wake the supervisor once before the warden's word,
+    // for nothing.
+    drop(fds);
 }
 
 /// Reaps every process of the namespace, reporting each, until it has none,
