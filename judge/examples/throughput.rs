@@ -7,22 +7,25 @@
 //!
 //! Each case of `--stress` starts two programs (ours and the one under test),
 //! so the limit in cases per second is half the rate at which this machine
-//! starts and waits for a small program. The benchmark measures, side by side
-//! and alternating, ROUNDS times (default 5):
+//! starts and waits for a small program. The benchmark measures ROUNDS times
+//! (default 7):
 //!
 //! - **the limit**: one plain loop per core, each starting our release
 //!   `checkers_pos` on a small input with `std::process::Command` and waiting
-//!   for it, for SECONDS (default 3); the total rate, halved;
+//!   for it, for SECONDS (default 2); the total rate, halved;
 //! - **the judge**: `judge checkers_pos --stress CASES --cmd
-//!   target/release/checkers_pos` (default 300 cases), whose rate is the one
+//!   target/release/checkers_pos` (default 1000 cases), whose rate is the one
 //!   it prints ("no failure in N cases (R cases/s)"; its build step is not in
 //!   it), with every program in its sandbox (issue 23);
-//! - **the judge unsandboxed**: the same with `JUDGE_NO_SANDBOX=1`;
+//! - **the judge unsandboxed**: the same with `JUDGE_NO_SANDBOX=1`.
 //!
-//! and prints each round, then the medians, their ratios to the limit, and
-//! what the sandbox costs per program run (each case runs two programs). It builds the
-//! release judge and `checkers_pos` first (`cargo build --release -p judge -p
-//! checkers_pos`).
+//! A shared machine's speed drifts from second to second, so each round
+//! brackets each judge run between two measures of the limit (limit,
+//! sandboxed, limit, unsandboxed, limit) and divides the judge's rate by the
+//! mean of the two around it: a ratio measured side by side. It prints each
+//! round, then the median ratios, and what the sandbox costs per program run
+//! (from the median rates). It builds the release judge and `checkers_pos`
+//! first (`cargo build --release -p judge -p checkers_pos`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -52,9 +55,9 @@ fn main() {
             }),
         }
     };
-    let rounds = number(0, 5) as usize;
-    let seconds = Duration::from_secs(number(1, 3));
-    let cases = number(2, 300);
+    let rounds = number(0, 7) as usize;
+    let seconds = Duration::from_secs(number(1, 2));
+    let cases = number(2, 1000);
 
     build();
     let release = target_dir().join("release");
@@ -62,53 +65,64 @@ fn main() {
     let judge = release.join("judge");
     let input = small_input();
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let limit = || spawn_rate(&solution, &input, cores, seconds) / 2.0;
     say!(
-        "{} rounds: {} plain loop(s) for {} s, then judge --stress {}, alternating",
+        "{} rounds of: the limit ({} plain loop(s) for {} s), judge --stress {} sandboxed, \
+         the limit, the same unsandboxed, the limit",
         rounds,
         cores,
         seconds.as_secs(),
         cases
     );
 
-    let mut limits = Vec::new();
-    let mut judged = Vec::new();
-    let mut unsandboxed = Vec::new();
+    let (mut limits, mut judged, mut unsandboxed) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut judged_ratios, mut unsandboxed_ratios) = (Vec::new(), Vec::new());
     for round in 1..=rounds {
-        let limit = spawn_rate(&solution, &input, cores, seconds) / 2.0;
+        let before = limit();
         let stress = stress_rate(&judge, &solution, cases, round as u64, true);
+        let between = limit();
         let plain = stress_rate(&judge, &solution, cases, round as u64, false);
+        let after = limit();
+        let (sandboxed_ratio, plain_ratio) =
+            (stress / mean(before, between), plain / mean(between, after));
         say!(
-            "round {}: limit {:.0} cases/s, judge --stress {:.0} cases/s sandboxed, \
-             {:.0} unsandboxed",
+            "round {}: limit {:.0}, sandboxed {:.0} ({:.0} %), limit {:.0}, unsandboxed {:.0} \
+             ({:.0} %), limit {:.0} cases/s",
             round,
-            limit,
+            before,
             stress,
-            plain
+            100.0 * sandboxed_ratio,
+            between,
+            plain,
+            100.0 * plain_ratio,
+            after
         );
-        limits.push(limit);
+        limits.extend([before, between, after]);
         judged.push(stress);
         unsandboxed.push(plain);
+        judged_ratios.push(sandboxed_ratio);
+        unsandboxed_ratios.push(plain_ratio);
     }
     let (limit, stress) = (median(&mut limits), median(&mut judged));
     let plain = median(&mut unsandboxed);
     say!(
-        "median: limit {:.0} cases/s (plain spawn and wait, {} loop(s), halved), \
-         judge --stress {:.0} cases/s: {:.0} % of the limit ({:.1}x below it)",
+        "median: judge --stress sandboxed at {:.0} % of the limit, unsandboxed at {:.0} % \
+         (ratios side by side); rates: limit {:.0} cases/s (plain start and wait, {} loop(s), \
+         halved), sandboxed {:.0}, unsandboxed {:.0}",
+        100.0 * median(&mut judged_ratios),
+        100.0 * median(&mut unsandboxed_ratios),
         limit,
         cores,
         stress,
-        100.0 * stress / limit,
-        limit / stress
+        plain
     );
     // A case is two program runs, `cores` at a time.
     let cost_ms = (1.0 / stress - 1.0 / plain) * 1000.0 * cores as f64 / 2.0;
-    say!(
-        "unsandboxed: judge --stress {:.0} cases/s ({:.0} % of the limit); the sandbox \
-         costs {:.2} ms per program run",
-        plain,
-        100.0 * plain / limit,
-        cost_ms
-    );
+    say!("the sandbox costs {:.2} ms per program run", cost_ms);
+}
+
+fn mean(a: f64, b: f64) -> f64 {
+    (a + b) / 2.0
 }
 
 /// One line on stderr and exit status 2.

@@ -65,6 +65,10 @@ pub struct Sandbox {
     /// The command lines the view was last found to show (`--stress`
     /// alternates two): looked at again only when another comes.
     covered: Vec<Vec<std::ffi::OsString>>,
+    /// The folders of the last test's input and output, as given, and
+    /// what they made [`Sandbox::covers`] cover (every test of `--stress`
+    /// reads and writes in the same two folders).
+    last_covers: Option<(PathBuf, PathBuf, Vec<PathBuf>)>,
 }
 
 /// The system's folders, bound read-only (or, when a symbolic link, copied
@@ -102,6 +106,7 @@ impl Sandbox {
             as_root,
             cell: None,
             covered: Vec::new(),
+            last_covers: None,
         };
         sandbox.probe()?;
         Ok(sandbox)
@@ -217,7 +222,27 @@ impl Sandbox {
     /// to `out`: the input's folder, or the folder above it (where the
     /// answers and the other tests usually are too) unless that holds the
     /// program or the working folder; and the supervisor's own folder.
-    pub fn covers(&self, input: &Path, out: &Path) -> Vec<PathBuf> {
+    pub fn covers(&mut self, input: &Path, out: &Path) -> Vec<PathBuf> {
+        let folders = (input.parent(), out.parent());
+        if let Some((last_in, last_out, covers)) = &self.last_covers {
+            if folders == (Some(last_in.as_path()), Some(last_out.as_path())) {
+                return covers.clone();
+            }
+        }
+        let covers = self.find_covers(input, out);
+        if let (Some(input_folder), Some(out_folder)) = folders {
+            let remembered = (
+                input_folder.to_path_buf(),
+                out_folder.to_path_buf(),
+                covers.clone(),
+            );
+            self.last_covers = Some(remembered);
+        }
+        covers
+    }
+
+    /// [`Sandbox::covers`], found from the folders themselves.
+    fn find_covers(&self, input: &Path, out: &Path) -> Vec<PathBuf> {
         let mut covers = Vec::new();
         if let Some(folder) = input.parent().and_then(|f| f.canonicalize().ok()) {
             match folder.parent() {
