@@ -1648,6 +1648,73 @@ int main(int argc, char **argv) {
     assert_eq!(verdicts(&run), vec!["AC"; 4], "{}", run);
 }
 
+/// Without the sandbox the backstop limits are set from outside, right
+/// after the start; a POSIX message queue made in that moment would outlive
+/// the test (no look sees one). The supervisor carries `RLIMIT_MSGQUEUE` 0
+/// itself, so every program has it from its first instruction. The
+/// program, on each of eight tests, makes a queue at once if it can (and
+/// then removes it, and says so): set from outside only, it could in 5 runs
+/// of 6 as `nobody`, but rarely as root, so the program also looks at the
+/// limits of its parent (the supervisor, without the sandbox), which must
+/// carry it.
+#[test]
+fn no_program_can_make_a_message_queue_even_without_the_sandbox() {
+    let mut hostile = Hostile::new("mqueue");
+    hostile.sandbox_off = true;
+    for i in 2..=8 {
+        for ext in ["in", "out"] {
+            fs::copy(
+                hostile.dir.join(format!("tests/t.{}", ext)),
+                hostile.dir.join(format!("tests/t{}.{}", i, ext)),
+            )
+            .unwrap();
+        }
+    }
+    let exe = hostile.compile_c(
+        "mqueue",
+        r#"
+#include <mqueue.h>
+int main(int argc, char **argv) {
+    char name[64], line[256];
+    snprintf(name, sizeof name, "/judge-hostile-%d", (int)getpid());
+    snprintf(line, sizeof line, "/proc/%d/limits", (int)getppid());
+    FILE *limits = fopen(line, "r");
+    int carried = 0;
+    while (limits && fgets(line, sizeof line, limits)) {
+        if (strncmp(line, "Max msgqueue size", 17) == 0) {
+            carried = strstr(line, " 0 ") != NULL && strstr(line, "unlimited") == NULL;
+        }
+    }
+    if (!carried) {
+        puts("the supervisor does not carry the limit");
+        return 0;
+    }
+    struct mq_attr attr = { .mq_maxmsg = 1, .mq_msgsize = 16 };
+    mqd_t q = mq_open(name, O_CREAT | O_EXCL | O_RDWR, 0600, &attr);
+    if (q != (mqd_t)-1) {
+        mq_unlink(name);
+        puts("made a queue");
+        return 0;
+    }
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let tests = hostile.tests();
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--tests",
+        &tests,
+        "--json",
+        "-j",
+        "1",
+        "--cmd",
+        &format!("{} {}", exe, hostile.answer()),
+    ]);
+    assert_eq!(verdicts(&run), vec!["AC"; 8], "{}", run);
+}
+
 /// Makes a 64 MiB SysV shared memory segment (an odd size, to find it),
 /// touches it, detaches and leaves it. On the judge of the day: the segment
 /// outlived the test (and the judge).
