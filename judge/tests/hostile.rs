@@ -148,6 +148,37 @@ impl Hostile {
         finish(self.start_judge(args), JUDGE_TIMEOUT)
     }
 
+    /// Makes the one test `count` tests in all (`t2` to `t<count>`, copies
+    /// of it).
+    fn copy_the_test(&self, count: usize) {
+        for i in 2..=count {
+            for ext in ["in", "out"] {
+                fs::copy(
+                    self.dir.join(format!("tests/t.{}", ext)),
+                    self.dir.join(format!("tests/t{}.{}", i, ext)),
+                )
+                .unwrap();
+            }
+        }
+    }
+
+    /// The judge on every test of this test's folder with `cmd`, in JSON,
+    /// one test after another in one slot (`-j 1`: in one cell, when
+    /// sandboxed).
+    fn judge_in_one_slot(&self, cmd: &str) -> Run {
+        let tests = self.tests();
+        self.judge(&[
+            "checkers_board",
+            "--tests",
+            &tests,
+            "--json",
+            "-j",
+            "1",
+            "--cmd",
+            cmd,
+        ])
+    }
+
     /// The judge on this test's one test (`checkers_board --tests DIR`) with
     /// `cmd`, in JSON, and the one object it printed.
     fn judge_json(&self, cmd: &str, extra: &[&str]) -> (Run, HashMap<String, String>) {
@@ -1550,18 +1581,7 @@ fn memory_held_in_dev_shm_counts_and_vanishes_with_the_test() {
 #[test]
 fn the_next_test_of_a_slot_finds_nothing_the_last_one_left() {
     let hostile = Hostile::new("leftover-files");
-    for i in 2..=4 {
-        fs::copy(
-            hostile.dir.join("tests/t.in"),
-            hostile.dir.join(format!("tests/t{}.in", i)),
-        )
-        .unwrap();
-        fs::copy(
-            hostile.dir.join("tests/t.out"),
-            hostile.dir.join(format!("tests/t{}.out", i)),
-        )
-        .unwrap();
-    }
+    hostile.copy_the_test(4);
     let cmd = shell_script(
         &hostile,
         "leave",
@@ -1572,17 +1592,7 @@ fn the_next_test_of_a_slot_finds_nothing_the_last_one_left() {
             hostile.answer()
         ),
     );
-    let tests = hostile.tests();
-    let run = hostile.judge(&[
-        "checkers_board",
-        "--tests",
-        &tests,
-        "--json",
-        "-j",
-        "1",
-        "--cmd",
-        &cmd,
-    ]);
+    let run = hostile.judge_in_one_slot(&cmd);
     assert_eq!(verdicts(&run), vec!["AC"; 4], "{}", run);
 }
 
@@ -1596,15 +1606,7 @@ fn the_next_test_of_a_slot_finds_nothing_the_last_one_left() {
 #[test]
 fn the_next_test_of_a_slot_finds_no_ipc_object_the_last_one_left() {
     let hostile = Hostile::new("leftover-ipc");
-    for i in 2..=4 {
-        for ext in ["in", "out"] {
-            fs::copy(
-                hostile.dir.join(format!("tests/t.{}", ext)),
-                hostile.dir.join(format!("tests/t{}.{}", i, ext)),
-            )
-            .unwrap();
-        }
-    }
+    hostile.copy_the_test(4);
     let exe = hostile.compile_c(
         "leave-ipc",
         r#"
@@ -1634,17 +1636,7 @@ int main(int argc, char **argv) {
 }
 "#,
     );
-    let tests = hostile.tests();
-    let run = hostile.judge(&[
-        "checkers_board",
-        "--tests",
-        &tests,
-        "--json",
-        "-j",
-        "1",
-        "--cmd",
-        &format!("{} {}", exe, hostile.answer()),
-    ]);
+    let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
     assert_eq!(verdicts(&run), vec!["AC"; 4], "{}", run);
 }
 
@@ -1661,15 +1653,7 @@ int main(int argc, char **argv) {
 fn no_program_can_make_a_message_queue_even_without_the_sandbox() {
     let mut hostile = Hostile::new("mqueue");
     hostile.sandbox_off = true;
-    for i in 2..=8 {
-        for ext in ["in", "out"] {
-            fs::copy(
-                hostile.dir.join(format!("tests/t.{}", ext)),
-                hostile.dir.join(format!("tests/t{}.{}", i, ext)),
-            )
-            .unwrap();
-        }
-    }
+    hostile.copy_the_test(8);
     let exe = hostile.compile_c(
         "mqueue",
         r#"
@@ -1701,17 +1685,7 @@ int main(int argc, char **argv) {
 }
 "#,
     );
-    let tests = hostile.tests();
-    let run = hostile.judge(&[
-        "checkers_board",
-        "--tests",
-        &tests,
-        "--json",
-        "-j",
-        "1",
-        "--cmd",
-        &format!("{} {}", exe, hostile.answer()),
-    ]);
+    let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
     assert_eq!(verdicts(&run), vec!["AC"; 8], "{}", run);
 }
 

@@ -222,9 +222,12 @@ impl Cell {
             gone: false,
         };
         // Nothing has run in the cell yet: its scratch folders are as made.
+        // A warden that could not settle said why and ended, and then its
+        // folders cannot be opened: its word is the one to give.
         if let Err(e) = cell.open_scratch(&sandbox.folders) {
+            let why = cell.failure();
             cell.end();
-            return Err(e);
+            return Err(why.map_or(e, |why| io::Error::new(io::ErrorKind::Other, why)));
         }
         cell.fresh = cell.scratch_state();
         Ok(cell)
