@@ -16,11 +16,12 @@ use std::process::Command;
 use std::time::Duration;
 
 /// The backstop limits the supervisor can carry itself, so that every
-/// program it starts has them from its first instruction: no core dumps,
-/// and no POSIX message queue. (Set from outside after the start, as the
-/// others are without the sandbox, a queue made in the moment before would
-/// outlive the test: no look sees it. The sandbox's warden sets all of
-/// them before the exec.)
+/// process it starts (programs, and the sandbox's launchers and wardens)
+/// inherits them and has them from its first instruction: no core dumps,
+/// and no POSIX message queue (one would outlive the test, holding memory
+/// no look sees; with a limit of 0 bytes `mq_open` cannot make one). Set
+/// from outside after the start, as the others are without the sandbox, a
+/// queue made in the moment before would stay.
 pub fn carry_inherited_limits() {
     for resource in [RLIMIT_CORE, RLIMIT_MSGQUEUE] {
         let none = Rlimit { cur: 0, max: 0 };
@@ -71,7 +72,7 @@ pub fn leave_the_terminal() {
 
 /// The backstop limits of the program `pid`, set right after it starts
 /// (`prlimit`), soft and hard alike so that it cannot raise them: CPU
-/// time, output file size, address space, and no core dumps. For the
+/// time, output file size, address space. For the
 /// moment between its start and this it runs without them, which only a
 /// backstop can afford: the supervisor's looks enforce the real limits.
 pub fn limit_child(pid: i32, request: &Request) {

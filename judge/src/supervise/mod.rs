@@ -94,17 +94,13 @@ pub struct Request {
 }
 
 impl Request {
-    /// The backstop limits set in the program (soft and hard alike): no core
-    /// dumps, no POSIX message queue (it would outlive the test, holding
-    /// memory no look sees: with a limit of 0 bytes `mq_open` cannot make
-    /// one), its CPU time, its output file's size, its address space.
+    /// The backstop limits set in the program (soft and hard alike): its
+    /// CPU time, its output file's size, its address space. (No core dumps
+    /// and no POSIX message queue are the supervisor's own limits, which
+    /// every program inherits: [`control::carry_inherited_limits`].)
     pub fn backstop_limits(&self) -> Vec<(std::os::raw::c_int, u64)> {
-        use crate::sys::linux::{
-            RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_MSGQUEUE,
-        };
+        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE};
         let mut limits = vec![
-            (RLIMIT_CORE, 0),
-            (RLIMIT_MSGQUEUE, 0),
             (RLIMIT_CPU, self.cpu_backstop_seconds),
             (RLIMIT_FSIZE, self.output_limit + 1),
         ];

@@ -147,10 +147,10 @@ pub struct Cell {
     /// The scratch folders, open as the warden sees them (so that each
     /// look at them is a call on a descriptor, not a walk through `/proc`).
     scratch: Vec<File>,
-    /// The folders whose metadata says whether a test changed the scratch
-    /// folders' shape, open likewise: each scratch folder, and every folder
-    /// in it on the way to one of the view's folders bound below it (not
-    /// the bound folder: it is the machine's).
+    /// The folders in the scratch folders on the way to one of the view's
+    /// folders bound below them (not the bound folder: it is the
+    /// machine's), open likewise: with the scratch folders themselves,
+    /// their metadata says whether a test changed the folders' shape.
     shape: Vec<File>,
     /// The state of the scratch folders when the cell was made.
     fresh: Vec<i64>,
@@ -240,12 +240,12 @@ impl Cell {
             |path: &Path| File::open(format!("/proc/{}/root{}", self.warden, path.display()));
         for dir in SCRATCH.iter().map(Path::new) {
             self.scratch.push(seen(dir)?);
-            let mut shape: std::collections::BTreeSet<&Path> = folders
+            let shape: std::collections::BTreeSet<&Path> = folders
                 .iter()
                 .filter(|f| f.starts_with(dir))
                 .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
+                .filter(|folder| *folder != dir)
                 .collect();
-            shape.insert(dir);
             for folder in shape {
                 self.shape.push(seen(folder)?);
             }
@@ -357,13 +357,13 @@ impl Cell {
     }
 
     /// What the scratch folders look like: the inodes in use in each, then
-    /// the metadata of each folder of their shape. A file made anywhere in
-    /// them shows in the inodes; a folder renamed, replaced or changed
-    /// shows in its own times and its parent's.
+    /// the metadata of each of them and of each folder of their shape. A
+    /// file made anywhere in them shows in the inodes; a folder renamed,
+    /// replaced or changed shows in its own times and its parent's.
     fn scratch_state(&self) -> Vec<i64> {
         use std::os::unix::fs::MetadataExt;
         let mut state: Vec<i64> = self.scratch.iter().map(used_inodes).collect();
-        for folder in &self.shape {
+        for folder in self.scratch.iter().chain(&self.shape) {
             match folder.metadata() {
                 Ok(m) => state.extend([
                     m.ino() as i64,
@@ -613,4 +613,45 @@ fn start_warden(
         super::warden::warden(plan, report, commands, &roots);
     }
     Ok(pid as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_with_no_memory_limit_takes_the_scratch_folders_as_they_are() {
+        let limited = Request {
+            memory_limit: 256 << 20,
+            ..Request::default()
+        };
+        assert_eq!(scratch_size(&limited), Some((256 << 20) + (1 << 20)));
+        assert_eq!(first_scratch_size(&limited), (256 << 20) + (1 << 20));
+        let unlimited = Request::default();
+        assert_eq!(scratch_size(&unlimited), None);
+        assert_eq!(first_scratch_size(&unlimited), 1 << 30);
+    }
+
+    #[test]
+    fn the_wardens_records_survive_their_frames() {
+        let records = [
+            Record::Started(42),
+            Record::Failed("no /proc".to_string()),
+            Record::NotStarted("no such file".to_string()),
+            Record::Reaped {
+                main: true,
+                status: 9,
+                peak_kib: 2048,
+                cpu_us: 1500,
+            },
+            Record::Idle { clean: true },
+            Record::Idle { clean: false },
+        ];
+        for record in records {
+            let mut bytes = Vec::new();
+            record.frame().send(&mut bytes).unwrap();
+            let payload = receive(&mut &bytes[..]).unwrap().unwrap();
+            assert_eq!(Record::parse(&payload).unwrap(), record);
+        }
+    }
 }

@@ -56,10 +56,7 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
             Ok(None) => break,
             Err(why) => why.to_string(),
         };
-        let idle = Record::Idle {
-            clean: ipc_is_empty(),
-        };
-        Record::send_all(&[Record::Failed(failed), idle], report);
+        Record::send_all(&[Record::Failed(failed), idle()], report);
     }
     // SAFETY: ends the warden once the supervisor is gone.
     unsafe { _exit(0) }
@@ -138,6 +135,14 @@ fn bound_shared_memory(bytes: u64) {
     let _ = std::fs::write("/proc/sys/kernel/shmall", pages.to_string());
 }
 
+/// The word that the test has no process left, with whether it left the
+/// IPC namespace empty.
+fn idle() -> Record {
+    Record::Idle {
+        clean: ipc_is_empty(),
+    }
+}
+
 /// Whether the cell's IPC namespace holds no SysV object: no shared
 /// memory segment, no message queue, no semaphore set (the counts the
 /// kernel gives for the namespace the warden is in). A kernel without SysV
@@ -207,10 +212,7 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     if program < 0 {
         let why = io::Error::last_os_error();
         let failed = Record::Failed(format!("cannot start the program: {}", why));
-        let idle = Record::Idle {
-            clean: ipc_is_empty(),
-        };
-        Record::send_all(&[failed, idle], report);
+        Record::send_all(&[failed, idle()], report);
         return;
     }
     reap_until_none(program, report);
@@ -249,9 +251,7 @@ fn reap_until_none(program: i32, report: RawFd) {
             ended.clear();
             options = 0;
         } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
-            ended.push(Record::Idle {
-                clean: ipc_is_empty(),
-            });
+            ended.push(idle());
             Record::send_all(&ended, report);
             return;
         }
