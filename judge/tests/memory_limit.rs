@@ -1,10 +1,11 @@
 //! Every solution, built in release mode, run under a 64 MiB address-space
-//! limit (`ulimit -v`) on inputs of about 30 MB: a valid sample followed by
-//! blank lines, and garbage of three kinds. Each run must give the right
-//! answer, or a one-line error with a non-zero exit status; never a backtrace
-//! or an abort ("memory allocation failed"). A program that reads its whole
-//! input into a vector of lines or tokens needs many times the input's size,
-//! so it fails here.
+//! limit (`ulimit -v`) on large inputs: a valid sample padded with blank
+//! lines to exactly 1 MiB, the most a solution reads (the right answer);
+//! one byte more (refused); garbage of three kinds, 1 MiB of it (refused
+//! for what it holds) and 30 MB of it (refused for its size, having read no
+//! more than 1 MiB and a byte). Each run must give the right answer, or a
+//! one-line error with a non-zero exit status; never a backtrace or an
+//! abort ("memory allocation failed").
 #![cfg(unix)]
 
 mod common;
@@ -22,7 +23,10 @@ fn problems() -> Vec<&'static str> {
 /// The limit, in KiB as `ulimit -v` takes it.
 const LIMIT_KIB: u64 = 64 * 1024;
 
-/// The size of each big input.
+/// The most input a solution reads: 1 MiB, as every statement says.
+const MOST: usize = 1 << 20;
+
+/// The size of the inputs refused for their size alone.
 const BIG: usize = 30_000_000;
 
 fn workspace_root() -> PathBuf {
@@ -53,15 +57,17 @@ fn first_sample(problem: &str) -> Vec<u8> {
     fs::read(&inputs[0]).unwrap()
 }
 
-/// `head`, then `filler` repeated until the whole is `BIG` bytes.
-fn padded(head: &[u8], filler: &[u8]) -> Vec<u8> {
+/// `head`, then `filler` as often as it fits whole, then LFs up to `size`
+/// bytes (a filler cut short could end in a lone CR, which is an error).
+fn padded(head: &[u8], filler: &[u8], size: usize) -> Vec<u8> {
     let mut bytes = head.to_vec();
     if !bytes.ends_with(b"\n") {
         bytes.push(b'\n');
     }
-    while bytes.len() < BIG {
+    while bytes.len() + filler.len() <= size {
         bytes.extend_from_slice(filler);
     }
+    bytes.resize(size, b'\n');
     bytes
 }
 
@@ -77,35 +83,39 @@ impl Rng {
     }
 }
 
-/// `BIG` bytes, each drawn by `pick` from 8 random bits.
-fn random_bytes(rng: &mut Rng, pick: impl Fn(u8) -> u8) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(BIG + 8);
-    while bytes.len() < BIG {
+/// `size` bytes, each drawn by `pick` from 8 random bits.
+fn random_bytes(rng: &mut Rng, size: usize, pick: impl Fn(u8) -> u8) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(size + 8);
+    while bytes.len() < size {
         for byte in rng.next().to_le_bytes().iter() {
             bytes.push(pick(*byte));
         }
     }
-    bytes.truncate(BIG);
+    bytes.truncate(size);
     bytes
 }
 
 /// The three kinds of garbage, by name: random bytes (not UTF-8 at once),
 /// short lines of random printable words, and one line of digits and spaces
-/// (what a token reader meets as numbers).
-fn garbage() -> Vec<(&'static str, Vec<u8>)> {
+/// (what a token reader meets as numbers), each `size` bytes long.
+fn garbage(size: usize) -> Vec<(String, Vec<u8>)> {
     const WORDS: &[u8; 64] = b"\n      abcdefghijklmnopqrstuvwxyz0123456789.-xWBbw.....---xxx:::";
     let mut rng = Rng(0x6A4B_A6E5_2026);
-    let random = random_bytes(&mut rng, |b| b);
-    let words = random_bytes(&mut rng, |b| WORDS[(b % 64) as usize]);
-    let digits = random_bytes(&mut rng, |b| match b % 4 {
+    let random = random_bytes(&mut rng, size, |b| b);
+    let words = random_bytes(&mut rng, size, |b| WORDS[(b % 64) as usize]);
+    let digits = random_bytes(&mut rng, size, |b| match b % 4 {
         0 => b' ',
         n => b'0' + n,
     });
-    vec![
+    let named = [
         ("random bytes", random),
         ("words", words),
         ("digits", digits),
-    ]
+    ];
+    named
+        .into_iter()
+        .map(|(name, bytes)| (format!("{} bytes of {}", size, name), bytes))
+        .collect()
 }
 
 struct Run {
@@ -178,7 +188,7 @@ fn first_lines(text: &str) -> String {
 }
 
 #[test]
-fn every_solution_stays_within_64_mib_on_30_mb_inputs() {
+fn every_solution_stays_within_64_mib_on_large_inputs() {
     let binaries = release_binaries();
     let dir = TempDir::new("memory-limit");
 
@@ -188,9 +198,12 @@ fn every_solution_stays_within_64_mib_on_30_mb_inputs() {
         fs::write(&path, bytes).unwrap();
         path
     };
-    let garbage: Vec<(&str, PathBuf)> = garbage()
+    let mut kinds = garbage(MOST);
+    kinds.extend(garbage(BIG));
+    let garbage: Vec<(String, PathBuf)> = kinds
         .into_iter()
-        .map(|(name, bytes)| (name, write(&name.replace(' ', "-"), &bytes)))
+        .enumerate()
+        .map(|(at, (name, bytes))| (name, write(&format!("garbage-{}", at), &bytes)))
         .collect();
 
     for (problem, binary) in problems().iter().zip(&binaries) {
@@ -199,24 +212,26 @@ fn every_solution_stays_within_64_mib_on_30_mb_inputs() {
         let want = run(binary, &plain, None);
         assert_eq!(want.code, Some(0), "{} fails its own sample", problem);
         // Blank lines of every kind: LF, CRLF, and blanks before the end.
-        let trailing = write(
-            &format!("{}-trailing.in", problem),
-            &padded(&sample, b"\n\n\n\r\n \t\n\t\r\n\n"),
-        );
-        let got = run(binary, &trailing, Some(LIMIT_KIB));
+        let blank = b"\n\n\n\r\n \t\n\t\r\n\n";
+        let most = write("most.in", &padded(&sample, blank, MOST));
+        let got = run(binary, &most, Some(LIMIT_KIB));
         if let Some(why) = problem_with(&got, Some(&want.stdout)) {
             failures.push(format!(
-                "{}, sample + 30 MB of blank lines: {}",
+                "{}, sample + blank lines to 1 MiB: {}",
                 problem, why
             ));
+        }
+        let over = write("over.in", &padded(&sample, blank, MOST + 1));
+        let got = run(binary, &over, Some(LIMIT_KIB));
+        if let Some(why) = problem_with(&got, None) {
+            failures.push(format!("{}, 1 MiB and a byte: {}", problem, why));
         }
         for (name, input) in &garbage {
             let got = run(binary, input, Some(LIMIT_KIB));
             if let Some(why) = problem_with(&got, None) {
-                failures.push(format!("{}, 30 MB of {}: {}", problem, name, why));
+                failures.push(format!("{}, {}: {}", problem, name, why));
             }
         }
-        fs::remove_file(&trailing).unwrap();
     }
     assert!(
         failures.is_empty(),

@@ -2,11 +2,12 @@
 //! input and output the solutions share are copies on purpose. This test
 //! holds the copies together, as validators/tests/copies.rs holds the
 //! validators': each shared item, its doc comment and attributes included,
-//! must be the same text in every solution that holds it (but for the
-//! problem's own name, in `main`'s message), so that a fix to one copy
-//! reaches the others. It also holds the order every solution is written in:
-//! the algorithm right after the header, then the part marked "Input and
-//! output", which is where every copy lives.
+//! must be the same text in every solution (but for the problem's own name,
+//! in `main`'s message), so that a fix to one copy reaches the others. It
+//! also holds the shape every solution is written in: the algorithm right
+//! after the header, then the part marked "Input and output", where every
+//! copy lives; the tests in a file of their own; the whole small enough for
+//! every online judge, and its input and output part short.
 
 use std::fs;
 use std::path::Path;
@@ -16,66 +17,24 @@ fn problems() -> Vec<&'static str> {
     judge::problems::PROBLEMS.iter().map(|p| p.name).collect()
 }
 
-/// Some items and the solutions that must each hold a copy of them. An item
-/// is named by its first line as written (indented for one inside an `impl`);
-/// every item so starting counts, so both `#[cfg]` twins of a function are
-/// held.
-struct Copies {
-    items: &'static [&'static str],
-    /// The problems whose solution holds the items; `EVERY` for all.
-    holders: &'static [&'static str],
-}
-
-const EVERY: &[&str] = &[];
-
-const COPIES: &[Copies] = &[
-    // Answers are written, and a closed standard output is told, alike.
-    Copies {
-        items: &[
-            "fn write_answer(",
-            "fn stdout_is_closed(",
-            "fn opened_read_write(",
-        ],
-        holders: EVERY,
-    },
-    // solitaire_chess reads its input byte by byte and checks its standard
-    // output before its search; checkers_pos reads tokens, not lines, but
-    // decodes them as the line readers do.
-    Copies {
-        items: &["fn utf8_text(", "fn shown(", "fn main("],
-        holders: &[
-            "russian_checkers",
-            "checkers_board",
-            "checkers_pos",
-            "checks_post_facto",
-        ],
-    },
-    // The line reader's parts that checks_post_facto's variant shares: it
-    // also drops the blanks that start a line, and its `LineBuilder` takes
-    // the byte-order mark.
-    Copies {
-        items: &[
-            "const LINE_CAP: usize",
-            "fn keep(",
-            "struct LineReader<R> {",
-            "    fn new(input: R) -> LineReader<R> {",
-            "    fn read_into(",
-            "    fn finish(",
-        ],
-        holders: &["russian_checkers", "checkers_board", "checks_post_facto"],
-    },
-    // The whole line reader, the same in both board readers.
-    Copies {
-        items: &[
-            "fn is_trailing_blank(",
-            "struct Line {",
-            "struct LineBuilder {",
-            "impl LineBuilder {",
-            "impl<R: BufRead> LineReader<R> {",
-        ],
-        holders: &["russian_checkers", "checkers_board"],
-    },
+/// The items every solution holds a copy of, each named by its first line
+/// as written: the input read whole and checked (at most 1 MiB, UTF-8, a
+/// byte-order mark dropped), its lines as the statements define them, the
+/// quoting of offending input in a message, and `main`.
+const COPIES: &[&str] = &[
+    "const MAX_INPUT: usize",
+    "fn read_input(",
+    "fn lines(",
+    "fn shown(",
+    "fn main(",
 ];
+
+/// The most bytes a solution file may have: UVa takes 40 KB, SPOJ 50,000,
+/// Codeforces 65,536.
+const MOST_BYTES: usize = 40_000;
+
+/// The most lines its input and output part may have.
+const MOST_IO_LINES: usize = 150;
 
 /// The line that starts the input and output part of every solution.
 const INPUT_AND_OUTPUT: &str = "// Input and output: ";
@@ -141,42 +100,28 @@ fn source_of(problem: &str) -> String {
     fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {}", path.display(), e))
 }
 
-fn holders(copies: &Copies) -> Vec<&'static str> {
-    if copies.holders.is_empty() {
-        problems()
-    } else {
-        copies.holders.to_vec()
-    }
-}
-
 #[test]
-fn the_shared_items_are_the_same_in_every_solution_that_holds_them() {
-    for copies in COPIES {
-        let holders = holders(copies);
-        for holder in &holders {
-            assert!(problems().contains(holder), "{} is no problem", holder);
-        }
-        let sources: Vec<(&str, String)> = holders.iter().map(|&p| (p, source_of(p))).collect();
-        let (first, first_source) = &sources[0];
-        for item in copies.items {
-            let reference = copy_of(first_source, item, first);
-            for (problem, source) in &sources[1..] {
-                assert_eq!(
-                    copy_of(source, item, problem),
-                    reference,
-                    "`{}` of {} differs from {}'s: change every copy",
-                    item.trim_start(),
-                    problem,
-                    first
-                );
-            }
+fn the_shared_items_are_the_same_in_every_solution() {
+    let sources: Vec<(&str, String)> = problems().into_iter().map(|p| (p, source_of(p))).collect();
+    let (first, first_source) = &sources[0];
+    for item in COPIES {
+        let reference = copy_of(first_source, item, first);
+        for (problem, source) in &sources[1..] {
+            assert_eq!(
+                copy_of(source, item, problem),
+                reference,
+                "`{}` of {} differs from {}'s: change every copy",
+                item,
+                problem,
+                first
+            );
         }
     }
 }
 
-/// Each solution reads algorithm first: its one "Input and output" marker
-/// comes before its tests, every copy it holds and its `main` come after
-/// the marker, and no input handling comes before it.
+/// Each solution reads algorithm first: every copy it holds (`main` among
+/// them) comes after its one "Input and output" marker, and no input
+/// handling comes before it.
 #[test]
 fn every_solution_has_its_input_and_output_last() {
     for problem in problems() {
@@ -193,17 +138,7 @@ fn every_solution_has_its_input_and_output_last() {
             INPUT_AND_OUTPUT
         );
         let marker = marked[0];
-        let tests = lines.iter().position(|&l| l == "mod tests {");
-        assert!(
-            tests.map_or(true, |tests| marker < tests),
-            "{}: input and output come before the tests",
-            problem
-        );
-        let mut held = vec!["fn main("];
-        for copies in COPIES.iter().filter(|c| holders(c).contains(&problem)) {
-            held.extend(copies.items.iter());
-        }
-        for item in held {
+        for item in COPIES {
             for (at, _) in items(&source, item, problem) {
                 assert!(
                     at > marker,
@@ -215,12 +150,9 @@ fn every_solution_has_its_input_and_output_last() {
                 );
             }
         }
-        // What reads the input: a line or token reader, or `read_*` functions.
+        // What reads the input: `read_*` and `parse_*` functions.
         for (at, line) in lines[..marker].iter().enumerate() {
-            let reads = line.starts_with("fn read_")
-                || line.starts_with("struct LineReader")
-                || line.starts_with("struct TokenReader")
-                || line.starts_with("struct BoardReader");
+            let reads = line.starts_with("fn read_") || line.starts_with("fn parse_");
             assert!(
                 !reads,
                 "{}: line {}, `{}`, reads input before the input and output marker",
@@ -230,6 +162,122 @@ fn every_solution_has_its_input_and_output_last() {
             );
         }
     }
+}
+
+/// How a solution file is made up, by lines: its header (the `//!` lines
+/// that open it), its algorithm (up to the input and output marker), its
+/// input and output part (from the marker to the end, the line that names
+/// the tests' file left out), and whether it holds tests itself.
+#[derive(Debug, PartialEq)]
+struct Shape {
+    bytes: usize,
+    header: usize,
+    algorithm: usize,
+    input_output: usize,
+    inline_tests: bool,
+}
+
+fn shape_of(source: &str) -> Shape {
+    let lines: Vec<&str> = source.lines().collect();
+    let header = lines.iter().take_while(|l| l.starts_with("//!")).count();
+    let marker = lines
+        .iter()
+        .position(|l| l.starts_with(INPUT_AND_OUTPUT))
+        .unwrap_or(lines.len());
+    // The marker's own rule line, above it, belongs to the part it opens.
+    let start = if marker > 0 && lines[marker - 1].starts_with("// ====") {
+        marker - 1
+    } else {
+        marker
+    };
+    let tests_file = ["#[cfg(test)]", "mod tests;"];
+    let input_output = lines[start..]
+        .iter()
+        .filter(|l| !tests_file.contains(&l.trim()))
+        .count();
+    let inline_tests = lines
+        .iter()
+        .any(|l| l.trim() == "#[test]" || l.trim_start().starts_with("mod tests {"));
+    Shape {
+        bytes: source.len(),
+        header,
+        algorithm: start - header,
+        input_output,
+        inline_tests,
+    }
+}
+
+/// What is wrong with a solution of this shape, if anything.
+fn shape_faults(shape: &Shape) -> Vec<String> {
+    let mut faults = Vec::new();
+    if shape.bytes > MOST_BYTES {
+        faults.push(format!(
+            "{} bytes, over the {} every online judge takes",
+            shape.bytes, MOST_BYTES
+        ));
+    }
+    if shape.inline_tests {
+        faults.push("holds tests: they belong in src/tests.rs".to_string());
+    }
+    if shape.input_output > MOST_IO_LINES {
+        faults.push(format!(
+            "an input and output part of {} lines, over {}",
+            shape.input_output, MOST_IO_LINES
+        ));
+    }
+    if shape.input_output >= shape.header + shape.algorithm {
+        faults.push(format!(
+            "an input and output part of {} lines, not shorter than the {} of the rest",
+            shape.input_output,
+            shape.header + shape.algorithm
+        ));
+    }
+    faults
+}
+
+#[test]
+fn every_solution_fits_every_judge_and_keeps_its_input_and_output_short() {
+    let mut faults = Vec::new();
+    for problem in problems() {
+        let shape = shape_of(&source_of(problem));
+        for fault in shape_faults(&shape) {
+            faults.push(format!("{}/src/main.rs: {}", problem, fault));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+#[test]
+fn a_solution_too_long_or_holding_its_tests_is_told() {
+    let io: String = (0..10).map(|i| format!("io line {}\n", i)).collect();
+    let algorithm: String = (0..20).map(|i| format!("algorithm {}\n", i)).collect();
+    let good = format!(
+        "//! Header.\n{}// ====\n{}a\n{}#[cfg(test)]\nmod tests;\n",
+        algorithm, INPUT_AND_OUTPUT, io
+    );
+    let shape = shape_of(&good);
+    assert_eq!(
+        (shape.header, shape.algorithm, shape.input_output),
+        (1, 20, 12)
+    );
+    assert!(shape_faults(&shape).is_empty(), "{:?}", shape);
+    let inline = good.replace("mod tests;", "mod tests {\n    #[test]\n    fn t() {}\n}");
+    assert_eq!(shape_faults(&shape_of(&inline)).len(), 1);
+    let long_io: String = (0..151).map(|i| format!("io {}\n", i)).collect();
+    let long = good.replace(&io, &long_io);
+    let faults = shape_faults(&shape_of(&long));
+    assert!(
+        faults.iter().any(|f| f.contains("over 150")),
+        "{:?}",
+        faults
+    );
+    assert!(
+        faults.iter().any(|f| f.contains("not shorter")),
+        "{:?}",
+        faults
+    );
+    let big = good.replace("Header.", &"h".repeat(MOST_BYTES));
+    assert_eq!(shape_faults(&shape_of(&big)).len(), 1);
 }
 
 #[test]
