@@ -299,7 +299,54 @@ fn our_own_solutions_pass() {
         ]);
         assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
         assert!(r.stdout.contains("no failure in 150 cases"), "{}", r.stdout);
+        // stderr is a pipe here: no progress line in a run of a few
+        // seconds, only the build's.
+        let building = format!("judge: building our {} (cargo build --release)...", problem);
+        assert!(
+            r.stderr.lines().all(|line| line == building),
+            "{:?}",
+            r.stderr
+        );
     }
+}
+
+#[test]
+fn a_fast_program_on_a_terminal_shows_its_progress() {
+    // Issue 31: the progress line came only when no result had come for
+    // 200 ms, which a fast program never allows: a run of minutes showed
+    // nothing. Here the judge's stderr is a terminal (`script` gives it
+    // one), and our own solution runs a few hundred cases a second.
+    let quoted = |path: &Path| format!("'{}'", path.display());
+    let exe = our_solution("checkers_pos");
+    let run = format!(
+        "{} checkers_pos --cmd {} --stress 500 --seed 2",
+        quoted(Path::new(env!("CARGO_BIN_EXE_judge"))),
+        quoted(&exe)
+    );
+    let out = Command::new("script")
+        .args(["-qec", &run, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", text);
+    assert!(text.contains("no failure in 500 cases"), "{}", text);
+    // Each rewrite of the line starts with a carriage return.
+    let counts: Vec<usize> = text
+        .split('\r')
+        .filter_map(|piece| {
+            piece
+                .strip_suffix("   ")
+                .unwrap_or(piece)
+                .split_once(" of 500 cases, ")
+        })
+        .filter(|(_, rest)| rest.ends_with("seed 2") || rest.contains(", seed 2"))
+        .filter_map(|(done, _)| done.parse().ok())
+        .collect();
+    assert!(
+        counts.iter().any(|&done| done > 0 && done < 500),
+        "no progress line while the cases ran: {:?}",
+        text
+    );
 }
 
 fn files(dir: &Path) -> Vec<(String, String)> {
