@@ -5,6 +5,7 @@
 
 use crate::problems::Problem;
 use crate::run::Limits;
+use crate::text::quoted_list;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -84,7 +85,7 @@ pub fn limits(problem: &Problem, ms: Option<u64>, mb: Option<u64>) -> Limits {
 }
 
 /// Every `.in` file under `dir` (recursively, sorted), with its `.out` or `.ans`.
-/// With filters, only the tests whose name contains one of them.
+/// With filters, only the tests one of them picks (see [`picks`]).
 pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
     let mut inputs = Vec::new();
     collect_inputs(dir, &mut inputs)
@@ -98,7 +99,7 @@ pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
             .unwrap_or(&stem)
             .to_string_lossy()
             .into_owned();
-        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+        if !filters.is_empty() && !filters.iter().any(|f| picks(f, &name)) {
             continue;
         }
         let answer = ["out", "ans"]
@@ -114,6 +115,45 @@ pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
     Ok(tests)
 }
 
+/// Whether the filter of `--test` picks the test called `name`. A number
+/// (digits only) picks the tests whose file name's first number has its
+/// value: `5` picks `05-x`, `5-x` and `gen-05-x`, not `15-x` nor
+/// `23-hard-5-pieces`. Any other text picks the names that contain it.
+pub fn picks(filter: &str, name: &str) -> bool {
+    if !is_number(filter) {
+        return name.contains(filter);
+    }
+    let file = Path::new(name)
+        .file_name()
+        .map_or(name.into(), |file| file.to_string_lossy());
+    let first: String = file
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let value = |digits: &str| digits.trim_start_matches('0').to_string();
+    !first.is_empty() && value(&first) == value(filter)
+}
+
+/// Whether a filter of `--test` is a test's number: digits only.
+fn is_number(filter: &str) -> bool {
+    !filter.is_empty() && filter.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// What the report says when the filters of `--test` picked no test.
+pub fn none_picked(filters: &[String]) -> String {
+    let (numbers, texts): (Vec<String>, Vec<String>) =
+        filters.iter().cloned().partition(|f| is_number(f));
+    let mut said = Vec::new();
+    if !numbers.is_empty() {
+        said.push(format!("no test is numbered {}", numbers.join(" or ")));
+    }
+    if !texts.is_empty() {
+        said.push(format!("no test name contains {}", quoted_list(&texts)));
+    }
+    said.join(", and ")
+}
+
 fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
@@ -126,4 +166,57 @@ fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{none_picked, picks};
+
+    #[test]
+    fn a_number_picks_the_tests_numbered_so_and_other_text_any_name_containing_it() {
+        let names = [
+            "05-x",
+            "5-y",
+            "15-z",
+            "25-w",
+            "23-hard-5-pieces",
+            "gen-05-moves",
+            "secret/005-deep",
+            "samples/15-no",
+            "case-0005",
+            "seed",
+        ];
+        let picked = |filter: &str| -> Vec<&str> {
+            names.iter().copied().filter(|n| picks(filter, n)).collect()
+        };
+        let fives = [
+            "05-x",
+            "5-y",
+            "gen-05-moves",
+            "secret/005-deep",
+            "case-0005",
+        ];
+        assert_eq!(picked("5"), fives);
+        assert_eq!(picked("05"), fives);
+        assert_eq!(picked("15"), ["15-z", "samples/15-no"]);
+        assert_eq!(picked("0"), Vec::<&str>::new());
+        // Not all digits: a part of the name, as before.
+        assert_eq!(picked("5-"), names[..8]);
+        assert_eq!(picked("see"), ["seed"]);
+        assert_eq!(picked("hard-5"), ["23-hard-5-pieces"]);
+    }
+
+    #[test]
+    fn the_report_of_no_test_picked_says_how_each_filter_picks() {
+        let filters =
+            |list: &[&str]| -> Vec<String> { list.iter().map(|f| f.to_string()).collect() };
+        assert_eq!(
+            none_picked(&filters(&["zzz"])),
+            "no test name contains \"zzz\""
+        );
+        assert_eq!(
+            none_picked(&filters(&["15", "zzz", "07"])),
+            "no test is numbered 15 or 07, and no test name contains \"zzz\""
+        );
+    }
 }

@@ -40,7 +40,10 @@ passed and at least one ran.
 Problems: {problems} (default: all)
 
 Options:
-  --test NAME        only the tests whose name contains NAME; may be given
+  --test NAME        only the tests whose name contains NAME; a number NAME
+                     (digits only) picks the tests numbered so, by the first
+                     number of their file name: 5 picks 05-x, 5-x and
+                     gen-05-x, not 15-x nor 23-hard-5-pieces; may be given
                      again, and a test matching any of them runs
   --cmd \"COMMAND\"    judge COMMAND (any language, run as the shell would run
                      it; a simple command without quotes with no shell in
@@ -239,17 +242,46 @@ fn set_option(
         "--draw" => options.draw = Some(PathBuf::from(value(flag)?)),
         "--answer" => options.answer = Some(PathBuf::from(value(flag)?)),
         "--arrows" => options.arrows = Some(value(flag)?),
-        _ => {
-            return Err(format!(
-                "unknown option {} (options: --test --cmd --tests --standalone \
-                 --time-limit --memory-limit -j --repeat --json --verbose \
-                 --save-outputs --stress --generate --seed --save --export \
-                 --rustc --figures --draw --answer --arrows --help)",
-                arg
-            ))
-        }
+        _ => return Err(unknown_option(flag, arg)),
     }
     Ok(())
+}
+
+/// Every option, as `--help` names it (`--jobs` and `-h` are other names of
+/// `-j` and `--help`).
+const OPTIONS: &[&str] = &[
+    "--test",
+    "--cmd",
+    "--tests",
+    "--standalone",
+    "--time-limit",
+    "--memory-limit",
+    "-j",
+    "--repeat",
+    "--json",
+    "--verbose",
+    "--save-outputs",
+    "--stress",
+    "--generate",
+    "--seed",
+    "--save",
+    "--export",
+    "--rustc",
+    "--figures",
+    "--draw",
+    "--answer",
+    "--arrows",
+    "--help",
+];
+
+/// The refusal of an unknown option `flag` (given as `arg`, its value
+/// after a `=` too): the one meant, if it is a slip for one, else every
+/// option.
+fn unknown_option(flag: &str, arg: &str) -> String {
+    match meant(flag, OPTIONS.iter().copied()) {
+        Some(option) => format!("unknown option {} (did you mean {}?)", arg, option),
+        None => format!("unknown option {} (options: {})", arg, OPTIONS.join(" ")),
+    }
 }
 
 /// The options that need or refuse each other.
@@ -287,8 +319,12 @@ fn find_problem(name: &str, options: &Options) -> Result<&'static Problem, Strin
         return Ok(problem);
     }
     let why = format!("unknown problem {:?}", name);
-    if let Some(meant) = PROBLEMS.iter().find(|p| near_miss(name, p)) {
-        return Err(format!("{} (did you mean {}?)", why, meant.name));
+    let short = PROBLEMS
+        .iter()
+        .find(|p| plain(name) == p.package.short_name)
+        .map(|p| p.name);
+    if let Some(problem) = short.or_else(|| meant(name, PROBLEMS.iter().map(|p| p.name))) {
+        return Err(format!("{} (did you mean {}?)", why, problem));
     }
     if let Some(cmd) = &options.cmd {
         return Err(format!(
@@ -300,13 +336,27 @@ fn find_problem(name: &str, options: &Options) -> Result<&'static Problem, Strin
     Err(format!("{} (known: {})", why, known.join(", ")))
 }
 
-/// Whether `name` is a slip for `problem`'s name: the same but for case,
-/// `-` or nothing for `_`, the package's short name, or one letter added,
+/// A name without what a slip of the keyboard changes most: in lower case,
+/// without `-`, `_` and blanks.
+fn plain(name: &str) -> String {
+    name.to_ascii_lowercase().replace(['-', '_', ' '], "")
+}
+
+/// The one of `names` (a problem's, an option's) that `given` is a slip
+/// for, the closest if several are: the same but for case, `-`, `_` and
+/// blanks, or, for a name longer than three letters, one letter added,
 /// dropped, changed or two letters swapped.
-fn near_miss(name: &str, problem: &Problem) -> bool {
-    let plain = |s: &str| s.to_ascii_lowercase().replace(['-', '_', ' '], "");
-    let (given, wanted) = (plain(name), plain(problem.name));
-    given == wanted || given == problem.package.short_name || edit_distance(&given, &wanted) <= 1
+fn meant<'a>(given: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let given = plain(given);
+    names
+        .filter_map(|name| {
+            let wanted = plain(name);
+            let distance = edit_distance(&given, &wanted);
+            let slip = distance == 0 || (distance == 1 && wanted.len() > 3);
+            slip.then_some((distance, name))
+        })
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
 }
 
 /// The Damerau-Levenshtein distance with adjacent swaps (optimal string
@@ -572,6 +622,40 @@ mod tests {
         }
         let far = args(&["chess"]).err().unwrap();
         assert!(far.contains("(known: russian_checkers, "), "{}", far);
+    }
+
+    #[test]
+    fn a_mistyped_option_names_the_option_meant() {
+        for (slip, option) in [
+            ("--stres", "--stress"),
+            ("--Stress", "--stress"),
+            ("-stress", "--stress"),
+            ("--time_limit", "--time-limit"),
+            ("--tset", "--test"),
+            ("--save-output=out", "--save-outputs"),
+            ("--jsno", "--json"),
+            ("--figure", "--figures"),
+        ] {
+            let why = args(&[slip]).err().unwrap();
+            let said = format!("unknown option {} (did you mean {}?)", slip, option);
+            assert!(why.starts_with(&said), "{}: {}", slip, why);
+        }
+        // Far from every option: all of them are listed.
+        let why = args(&["--frobnicate"]).err().unwrap();
+        assert!(!why.contains("did you mean"), "{}", why);
+        assert!(why.contains("(options: --test --cmd "), "{}", why);
+        // A letter off a one-letter option is no slip of it.
+        assert!(!args(&["-k"]).err().unwrap().contains("did you mean"));
+    }
+
+    /// The list the refusal shows and suggests from is the options that are
+    /// read: none of them is unknown.
+    #[test]
+    fn every_option_listed_is_read() {
+        for option in OPTIONS {
+            let why = args(&[option, "1"]).err().unwrap_or_default();
+            assert!(!why.contains("unknown option"), "{}: {}", option, why);
+        }
     }
 
     #[test]

@@ -144,8 +144,12 @@ fn draw_board(svg: &mut Svg, board: &Board, at: (f64, f64)) {
     for &(row, col, piece) in &board.pieces {
         draw_piece(svg, centre(at, (row, col)), piece);
     }
+    let mut labels = Vec::new();
     for arrow in &board.arrows {
         draw_arrow(svg, at, board, arrow);
+        if let (Some(label), true) = (&arrow.label, arrow.path.len() >= 2) {
+            draw_label(svg, at, board, arrow, label, &mut labels);
+        }
     }
     // Last, so that no arrow hides a square's number.
     draw_names(svg, board, at);
@@ -194,8 +198,38 @@ fn draw_names(svg: &mut Svg, board: &Board, at: (f64, f64)) {
     }
     for (row, col, number) in &board.square_numbers {
         let (x, y) = (at.0 + *col as f64 * CELL, at.1 + *row as f64 * CELL);
-        svg.text(x + 2.0, y + 9.5, 8.5, Anchor::Start, "#ffffff", number);
+        let (dx, dy) = NUMBER_AT;
+        svg.text(
+            x + dx,
+            y + dy,
+            NUMBER_SIZE,
+            Anchor::Start,
+            "#ffffff",
+            number,
+        );
     }
+}
+
+/// A square's number: its size, and where it starts (its baseline) from
+/// the square's top-left corner.
+const NUMBER_SIZE: f64 = 8.5;
+const NUMBER_AT: (f64, f64) = (2.0, 9.5);
+
+/// The box a square's number covers, with a pixel to spare: (left, top,
+/// right, bottom). A digit is about 0.64 of the font size wide and 0.73 of
+/// it high (DejaVu Sans, the first font asked for).
+fn number_box(at: (f64, f64), (row, col): (usize, usize), number: &str) -> [f64; 4] {
+    let (x, y) = (
+        at.0 + col as f64 * CELL + NUMBER_AT.0,
+        at.1 + row as f64 * CELL + NUMBER_AT.1,
+    );
+    let width = 0.64 * NUMBER_SIZE * number.chars().count() as f64;
+    [
+        x - 1.0,
+        y - 0.73 * NUMBER_SIZE - 1.0,
+        x + width + 1.0,
+        y + 1.0,
+    ]
 }
 
 fn draw_piece(svg: &mut Svg, (x, y): (f64, f64), piece: Piece) {
@@ -295,21 +329,66 @@ fn draw_arrow(svg: &mut Svg, at: (f64, f64), board: &Board, arrow: &Arrow) {
         (base.0 + uy * 7.5, base.1 - ux * 7.5),
     ];
     svg.polygon(&head, dot);
-    if let Some(label) = &arrow.label {
-        // Beside the first leg, a third of the way along: off the line,
-        // its head and the pieces.
-        let (a, b) = (centre(at, arrow.path[0]), centre(at, arrow.path[1]));
-        let (ux, uy) = direction(a, b);
-        let along = distance(a, b) / 3.0;
-        let (mx, my) = (a.0 + ux * along + uy * 12.0, a.1 + uy * along - ux * 12.0);
-        let ring = Paint {
-            fill: "#ffffff",
-            stroke: ARROW,
-            stroke_width: 2.0,
-        };
-        svg.circle(mx, my, 9.0, ring);
-        svg.bold_text(mx, my + 4.5, 12.0, Anchor::Middle, ARROW, label);
-    }
+}
+
+/// A move number's ring: its radius, and its distance from its arrow's line.
+const LABEL: f64 = 9.0;
+const LABEL_OFF: f64 = 12.0;
+
+/// A move's number in a ring beside its arrow's first leg, where it covers
+/// no square's number, no piece and no other move's number: a third of the
+/// way along the leg on its left if that is clear, else the first clear
+/// place of a few more along it, on either side (else the first place).
+/// `placed` holds the rings drawn so far.
+fn draw_label(
+    svg: &mut Svg,
+    at: (f64, f64),
+    board: &Board,
+    arrow: &Arrow,
+    label: &str,
+    placed: &mut Vec<(f64, f64)>,
+) {
+    let (a, b) = (centre(at, arrow.path[0]), centre(at, arrow.path[1]));
+    let (ux, uy) = direction(a, b);
+    let length = distance(a, b);
+    let spot = |fraction: f64, side: f64| {
+        let (along, off) = (length * fraction, LABEL_OFF * side);
+        (a.0 + ux * along + uy * off, a.1 + uy * along - ux * off)
+    };
+    // The ring's edge (its stroke) and a pixel to spare.
+    let reach = LABEL + 2.0;
+    let clear = |(x, y): (f64, f64)| {
+        let numbers = board.square_numbers.iter().all(|(row, col, number)| {
+            let [left, top, right, bottom] = number_box(at, (*row, *col), number);
+            let dx = (left - x).max(x - right).max(0.0);
+            let dy = (top - y).max(y - bottom).max(0.0);
+            dx * dx + dy * dy >= reach * reach
+        });
+        let pieces = board
+            .pieces
+            .iter()
+            .all(|&(row, col, _)| distance((x, y), centre(at, (row, col))) >= PIECE + reach);
+        let rings = placed
+            .iter()
+            .all(|&ring| distance((x, y), ring) >= 2.0 * reach);
+        numbers && pieces && rings
+    };
+    let fractions = [1.0 / 3.0, 0.5, 2.0 / 3.0, 0.25, 0.75];
+    let spots = fractions
+        .iter()
+        .flat_map(|&fraction| [spot(fraction, 1.0), spot(fraction, -1.0)]);
+    let (mx, my) = spots
+        .into_iter()
+        .find(|&place| clear(place))
+        .unwrap_or_else(|| spot(fractions[0], 1.0));
+    placed.push((mx, my));
+    let ring = Paint {
+        fill: "#ffffff",
+        stroke: ARROW,
+        stroke_width: 2.0,
+    };
+    svg.circle(mx, my, LABEL, ring);
+    svg.bold_text(mx, my + 4.5, 12.0, Anchor::Middle, ARROW, label);
 }
 
 /// An arrow head's length.
@@ -351,7 +430,7 @@ pub fn paths(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     #[test]
     fn paths_read_squares_with_any_joint() {
         let digit = |name: &str| name.parse::<usize>().ok().map(|n| (n, n));
@@ -393,6 +472,90 @@ mod tests {
         // the king, its head short of the king.
         assert!(svg.contains("<polyline points=\"61.33,86.67 "), "{}", svg);
         assert!(svg.contains(">1</text>"));
+    }
+
+    /// The move numbers' rings in `svg` that cover a square's number, as
+    /// drawn: (the ring's centre, the number). A number's box is measured
+    /// from its text element: as wide as its digits (0.64 of the font size
+    /// each), as high as a digit (0.73 of it) above its baseline.
+    pub fn rings_over_numbers(svg: &str) -> Vec<((f64, f64), String)> {
+        let attribute = |element: &str, name: &str| -> f64 {
+            let start = element.find(&format!(" {}=\"", name)).unwrap() + name.len() + 3;
+            let value = &element[start..];
+            value[..value.find('"').unwrap()].parse().unwrap()
+        };
+        let elements: Vec<&str> = svg.split('<').collect();
+        let rings: Vec<(f64, f64)> = elements
+            .iter()
+            .filter(|e| e.starts_with("circle ") && attribute(e, "r") == LABEL)
+            .map(|e| (attribute(e, "cx"), attribute(e, "cy")))
+            .collect();
+        let mut covered = Vec::new();
+        for text in elements.iter().filter(|e| e.starts_with("text ")) {
+            let size = attribute(text, "font-size");
+            if size != NUMBER_SIZE {
+                continue;
+            }
+            let number = &text[text.find('>').unwrap() + 1..];
+            let (x, y) = (attribute(text, "x"), attribute(text, "y"));
+            let right = x + 0.64 * size * number.len() as f64;
+            let top = y - 0.73 * size;
+            for &(cx, cy) in &rings {
+                let dx = (x - cx).max(cx - right).max(0.0);
+                let dy = (top - cy).max(cy - y).max(0.0);
+                // The ring's stroke is 2 pixels wide.
+                if (dx * dx + dy * dy).sqrt() < LABEL + 1.0 {
+                    covered.push(((cx, cy), number.to_string()));
+                }
+            }
+        }
+        covered
+    }
+
+    /// Every first leg a move can have on a numbered 8x8 board (from each
+    /// dark square, each way, each length), from a piece or not: its
+    /// number's ring covers no square's number.
+    #[test]
+    fn no_move_number_covers_a_square_number() {
+        let dark = |row: usize, col: usize| (row + col) % 2 == 1;
+        let mut covered = Vec::new();
+        for (row, col) in (0..8).flat_map(|r| (0..8).map(move |c| (r, c))) {
+            if !dark(row, col) {
+                continue;
+            }
+            for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                for k in 1..8 {
+                    let (r, c) = (row as i32 + dr * k, col as i32 + dc * k);
+                    if !(0..8).contains(&r) || !(0..8).contains(&c) {
+                        break;
+                    }
+                    for with_piece in [false, true] {
+                        let mut board = Board::new(8, 8, dark);
+                        board.square_numbers = (0..64)
+                            .filter(|&i| dark(i / 8, i % 8))
+                            .map(|i| (i / 8, i % 8, (i / 2 + 1).to_string()))
+                            .collect();
+                        if with_piece {
+                            board.pieces.push((row, col, Piece::Man(Colour::White)));
+                        }
+                        board.arrows.push(Arrow {
+                            path: vec![(row, col), (r as usize, c as usize)],
+                            label: Some("12".to_string()),
+                        });
+                        let svg = draw(&[board], 1, "t");
+                        for found in rings_over_numbers(&svg) {
+                            covered.push(((row, col), (r, c), with_piece, found));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            covered.is_empty(),
+            "{} covered: {:?}",
+            covered.len(),
+            covered
+        );
     }
 
     #[test]

@@ -142,7 +142,7 @@ fn cpu_over(outcome: &Outcome, limits: &Limits, status: &ExitStatus) -> Option<S
         );
     } else if matches!(outcome.end, End::CpuLimit(_)) {
         why += "; killed once past it";
-    } else if signal_of(status) == Some(24) {
+    } else if signal_of(status) == Some(SIGXCPU) {
         why += "; stopped by the CPU-time backstop (SIGXCPU)";
     }
     Some(why)
@@ -255,6 +255,19 @@ pub fn ran_out_of_memory(outcome: &Outcome, limits: &Limits) -> Option<String> {
     }
     None
 }
+
+/// Whether the run was stopped before it finished, at a limit (time,
+/// memory, output, the CPU-time backstop), rather than ending on its own:
+/// what it printed by then is no answer.
+pub fn stopped(outcome: &Outcome) -> bool {
+    match &outcome.end {
+        End::Exited(status) => signal_of(status) == Some(SIGXCPU),
+        _ => true,
+    }
+}
+
+/// The signal of the CPU-time backstop (`RLIMIT_CPU`).
+const SIGXCPU: i32 = 24;
 
 fn signal_of(status: &ExitStatus) -> Option<i32> {
     #[cfg(unix)]

@@ -710,6 +710,50 @@ fn test_filters_add_up() {
 }
 
 #[test]
+fn a_number_picks_the_tests_of_that_number() {
+    // Issue 31: --test 15 also ran 23-hard-15-pieces and every other name
+    // with a 15 in it.
+    let names = [
+        "05-x",
+        "5-y",
+        "15-z",
+        "25-w",
+        "23-hard-5-pieces",
+        "gen-05-v",
+    ];
+    let tests: Vec<(&str, &str, Option<&str>)> =
+        names.iter().map(|&n| (n, "1\n", Some("1\n"))).collect();
+    let dir = tests_dir(&tests);
+    let run = |filter: &str| {
+        let r = judge(&[
+            "checkers_pos",
+            "--tests",
+            dir.to_str().unwrap(),
+            "--cmd",
+            "cat",
+            "--test",
+            filter,
+        ]);
+        let ran: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|name| r.stdout.contains(&format!(" {}\n", name)))
+            .collect();
+        (ran, r)
+    };
+    let (ran, r) = run("5");
+    assert_eq!(ran, ["05-x", "5-y", "gen-05-v"], "{}", r.stdout);
+    assert_eq!(last_line(&r.stdout), "3 passed, 0 failed");
+    // Other text is a part of the name, as before.
+    let (ran, r) = run("5-");
+    assert_eq!(ran, names, "{}", r.stdout);
+    // A number no test has.
+    let (ran, r) = run("7");
+    assert!(ran.is_empty(), "{}", r.stdout);
+    assert!(r.stdout.contains("no test is numbered 7"), "{}", r.stdout);
+}
+
+#[test]
 fn the_start_up_baseline_times_what_the_command_starts() {
     // Bug 5: the baseline was the judge's own start-up, whatever --cmd ran.
     let r = judge_cmd("sleep 0.2; cat >/dev/null; echo 15", &["--repeat", "3"]);

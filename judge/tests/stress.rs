@@ -299,7 +299,54 @@ fn our_own_solutions_pass() {
         ]);
         assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
         assert!(r.stdout.contains("no failure in 150 cases"), "{}", r.stdout);
+        // stderr is a pipe here: no progress line in a run of a few
+        // seconds, only the build's.
+        let building = format!("judge: building our {} (cargo build --release)...", problem);
+        assert!(
+            r.stderr.lines().all(|line| line == building),
+            "{:?}",
+            r.stderr
+        );
     }
+}
+
+#[test]
+fn a_fast_program_on_a_terminal_shows_its_progress() {
+    // Issue 31: the progress line came only when no result had come for
+    // 200 ms, which a fast program never allows: a run of minutes showed
+    // nothing. Here the judge's stderr is a terminal (`script` gives it
+    // one), and our own solution runs a few hundred cases a second.
+    let quoted = |path: &Path| format!("'{}'", path.display());
+    let exe = our_solution("checkers_pos");
+    let run = format!(
+        "{} checkers_pos --cmd {} --stress 500 --seed 2",
+        quoted(Path::new(env!("CARGO_BIN_EXE_judge"))),
+        quoted(&exe)
+    );
+    let out = Command::new("script")
+        .args(["-qec", &run, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", text);
+    assert!(text.contains("no failure in 500 cases"), "{}", text);
+    // Each rewrite of the line starts with a carriage return.
+    let counts: Vec<usize> = text
+        .split('\r')
+        .filter_map(|piece| {
+            piece
+                .strip_suffix("   ")
+                .unwrap_or(piece)
+                .split_once(" of 500 cases, ")
+        })
+        .filter(|(_, rest)| rest.ends_with("seed 2") || rest.contains(", seed 2"))
+        .filter_map(|(done, _)| done.parse().ok())
+        .collect();
+    assert!(
+        counts.iter().any(|&done| done > 0 && done < 500),
+        "no progress line while the cases ran: {:?}",
+        text
+    );
 }
 
 fn files(dir: &Path) -> Vec<(String, String)> {
@@ -507,6 +554,82 @@ fn a_sleeper_is_shrunk_with_one_wait_per_step() {
         r.stdout
     );
     assert!(r.stdout.contains("TLE (wall)"), "{}", r.stdout);
+    // Issue 31: a time-out read like a wrong answer (`your answer: (nothing)`
+    // under `why (TLE)`). It says so first, with the time against the limit
+    // and what raises the limit; a program stopped gave no answer.
+    let first = report_start(&r.stdout);
+    assert!(
+        first.starts_with("time-out: ")
+            && first.ends_with(
+                " ms on a CPU) against the 100 ms limit; it was stopped before it finished. \
+                 --time-limit MS raises the limit."
+            ),
+        "{}",
+        r.stdout
+    );
+    // Stopped at the safety net, 2 x 100 ms + 1 s.
+    assert!(number_after(first, "time-out: ") >= 1200, "{}", r.stdout);
+    assert!(first.contains(" ms of wall time ("), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("\nyour answer: none (it was stopped before it finished)\nwhy (TLE):\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("nondeterministic"), "{}", r.stdout);
+}
+
+/// The first line of a stress report after the shrinking's: of the lines
+/// before `input:`, the first that is not about shrinking.
+fn report_start(stdout: &str) -> &str {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let input = lines.iter().position(|&l| l == "input:").expect("an input");
+    let shrunk = lines.iter().position(|l| l.starts_with("shrunk from "));
+    let notes = |l: &&str| l.starts_with('(') || l.starts_with("shrinking stopped");
+    lines[shrunk.map_or(0, |i| i + 1)..input]
+        .iter()
+        .find(|l| !notes(l))
+        .unwrap_or(&"")
+}
+
+#[test]
+fn a_program_that_finishes_too_late_shows_its_answer_under_the_time_out() {
+    // Our own checkers_pos, half a second late: idle for longer than the
+    // 100 ms limit, a TLE (wall) on every input, with the right answer.
+    let cmd = format!("sleep 0.5; exec {}", our_solution("checkers_pos").display());
+    let r = judge(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        "5",
+        "--seed",
+        "8",
+        "--time-limit",
+        "100",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("TLE on case 1 "), "{}", r.stdout);
+    let first = report_start(&r.stdout);
+    assert!(
+        first.starts_with("time-out: ")
+            && first.contains(" ms of wall time (")
+            && first.ends_with(
+                " ms on a CPU) against the 100 ms limit; it finished, too late. \
+                 --time-limit MS raises the limit."
+            ),
+        "{}",
+        r.stdout
+    );
+    assert!(number_after(first, "time-out: ") >= 500, "{}", r.stdout);
+    // Its answer is shown, and is ours; the same every run: no flakiness.
+    assert!(
+        r.stdout
+            .contains("our answer:\n  0 0\nyour answer:\n  0 0\nwhy (TLE):\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("nondeterministic"), "{}", r.stdout);
 }
 
 #[test]
@@ -649,7 +772,7 @@ fn a_program_that_fails_only_sometimes_is_called_nondeterministic() {
     assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
     let found_on = number_after(&r.stdout, "WA on case");
     let said = format!(
-        "nondeterministic: failed 2 of 4 runs on the input of case {}",
+        "nondeterministic: failed 2 of 4 runs (WA 2, AC 2) on the input of case {}",
         found_on
     );
     assert!(r.stdout.contains(&said), "{}", r.stdout);
@@ -657,7 +780,8 @@ fn a_program_that_fails_only_sometimes_is_called_nondeterministic() {
     // replays fail once.
     if !r.stdout.contains(" in 0 steps,") {
         assert!(
-            r.stdout.contains(", 3 of 5 runs on the shrunk input"),
+            r.stdout
+                .contains(", 3 of 5 runs (WA 3, AC 2) on the shrunk input"),
             "{}",
             r.stdout
         );
@@ -671,6 +795,44 @@ fn a_program_that_fails_only_sometimes_is_called_nondeterministic() {
             r.stdout
         );
     }
+}
+
+#[test]
+fn a_program_whose_wrong_answers_differ_is_called_nondeterministic() {
+    // Issue 31: a failure is nondeterministic when the runs differ, not
+    // only when one passes. Every run answers wrong, every third run
+    // another wrong answer; of the three replays of an input exactly one.
+    let dir = TempDir::new("stress-two-answers");
+    let script = dir.join("two.sh");
+    fs::write(
+        &script,
+        format!(
+            "n=$(cat '{count}' 2>/dev/null); n=$((${{n:-0}} + 1)); echo $n > '{count}'\n\
+             cat >/dev/null\n\
+             if [ $((n % 3)) -eq 0 ]; then echo wrong again; else echo wrong; fi\n",
+            count = dir.join("count").display()
+        ),
+    )
+    .unwrap();
+    let cmd = format!("sh {}", script.display());
+    // The run count lives in a file: read-only in the sandbox.
+    let r = judge_unsandboxed(&[
+        "checkers_pos",
+        "--cmd",
+        &cmd,
+        "--stress",
+        "10",
+        "--seed",
+        "6",
+    ]);
+    assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains(
+            "nondeterministic: failed 4 of 4 runs (2 different answers) on the input of case 1"
+        ),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use super::Reporter;
 use crate::json::{object, Json};
-use crate::model::{Baseline, Judged, Suite};
-use crate::text::{quoted_list, say, warn};
+use crate::model::{none_picked, Baseline, Judged, Suite};
+use crate::text::{say, warn};
 
 #[derive(Default)]
 pub struct JsonReporter;
@@ -42,9 +42,9 @@ impl Reporter for JsonReporter {
             Some(judged) => self.line(suite, None, judged),
             // No object to print, but a silent run would tell CI nothing.
             None => warn(&format!(
-                "judge: {}: no test name contains {}",
+                "judge: {}: {}",
                 suite.problem.name,
-                quoted_list(filters)
+                none_picked(filters)
             )),
         }
     }

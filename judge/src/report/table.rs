@@ -3,8 +3,8 @@
 //! a failure, a summary line per suite and `N passed, M failed` last.
 
 use super::Reporter;
-use crate::model::{Baseline, Judged, Suite};
-use crate::text::{counted, mib, ms, quoted_list, say, say_detail};
+use crate::model::{none_picked, Baseline, Judged, Suite};
+use crate::text::{counted, mib, ms, say, say_detail};
 use std::io::IsTerminal;
 
 /// The table, and what it keeps of the suite under way.
@@ -126,7 +126,7 @@ impl Reporter for TableReporter {
     fn no_tests(&mut self, _: &Suite, filters: &[String], error: Option<&Judged>) {
         match error {
             Some(_) => say("  ERR   no tests found"),
-            None => say(&format!("  no test name contains {}", quoted_list(filters))),
+            None => say(&format!("  {}", none_picked(filters))),
         }
     }
 

@@ -3,7 +3,7 @@
 //! failure must be shown not to be a fluke, and what kind of failure it is.
 
 use crate::problems::{Picture, Problem};
-use crate::text::{counted, warn};
+use crate::text::{counted, ms, warn};
 use crate::{build, run, verdict, workspace};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -27,15 +27,30 @@ pub struct Case {
     pub input: String,
     /// Our solution's answer.
     pub answer: String,
+    /// The program's answer: its standard output when it ended on its own,
+    /// `None` when it was stopped at a limit (see `verdict::stopped`).
+    pub given: Option<String>,
     /// `None` when the program passed; else the verdict (WA, RE, TLE).
     pub failure: Option<Failure>,
+}
+
+impl Case {
+    /// This run as [`Runs`] compares runs.
+    pub fn run(&self) -> Run {
+        let verdict = self.failure.as_ref().map_or("AC", |f| f.verdict);
+        (verdict, self.given.clone())
+    }
 }
 
 #[derive(Clone)]
 pub struct Failure {
     pub verdict: &'static str,
-    /// The program's standard output.
+    /// The program's standard output: all it wrote, or wrote before it was
+    /// stopped.
     pub output: String,
+    /// For a TLE, the line that says so first: the time it took against the
+    /// limit, whether it finished, and how to raise the limit.
+    pub time_out: Option<String>,
     /// Why: the checker's reason, the exit status and stderr, ...
     pub details: Vec<String>,
     /// The shell could not start the program at all (not found, not
@@ -186,17 +201,45 @@ pub fn judge_theirs(
         &outcome,
         limits,
     );
+    let given = (!verdict::stopped(&outcome)).then(|| output.clone());
     let failure = (verdict != "AC").then(|| Failure {
         verdict,
         output,
+        time_out: (verdict == "TLE").then(|| time_out(&outcome, limits, &details)),
         details,
         cannot_run: verdict::could_not_start(&outcome),
     });
     Ok(Case {
         input,
         answer,
+        given,
         failure,
     })
+}
+
+/// The line a time-out's report starts with: the CPU time (a TLE (cpu),
+/// whose first reason line is `reason[0]`) or the wall time it took
+/// against the limit, whether the program finished, and what raises the
+/// limit.
+fn time_out(outcome: &run::Outcome, limits: &run::Limits, reason: &[String]) -> String {
+    let cpu = outcome.usage.map(|u| u.cpu);
+    let took = match cpu {
+        Some(cpu) if reason.first().is_some_and(|r| r.starts_with("TLE (cpu)")) => {
+            format!("{} of CPU time", ms(cpu))
+        }
+        Some(cpu) => format!("{} of wall time ({} on a CPU)", ms(outcome.wall), ms(cpu)),
+        None => format!("{} of wall time", ms(outcome.wall)),
+    };
+    let end = match verdict::stopped(outcome) {
+        true => "it was stopped before it finished",
+        false => "it finished, too late",
+    };
+    format!(
+        "time-out: {} against the {} limit; {}. --time-limit MS raises the limit.",
+        took,
+        ms(limits.time),
+        end
+    )
 }
 
 /// The same case judged once more (our answer is known already).
@@ -215,16 +258,64 @@ pub fn judge_again(
     )
 }
 
-/// How often the program failed an input, of how many runs.
-#[derive(Clone, Copy)]
-pub struct Runs {
-    pub failed: usize,
-    pub total: usize,
-}
+/// One run of the program on an input, as far as telling a flaky program
+/// goes: its verdict (`AC` too) and its answer, if it finished.
+pub type Run = (&'static str, Option<String>);
+
+/// The runs of the program on one failing input.
+#[derive(Clone)]
+pub struct Runs(pub Vec<Run>);
 
 impl Runs {
+    /// The program does the same every time: the same verdict, and the same
+    /// answer whenever it finished (a run stopped at a limit gave none).
     pub fn deterministic(&self) -> bool {
-        self.failed == self.total
+        self.0.iter().all(|(verdict, _)| *verdict == self.0[0].0) && self.answers().len() <= 1
+    }
+
+    fn failed(&self) -> usize {
+        self.0
+            .iter()
+            .filter(|(verdict, _)| *verdict != "AC")
+            .count()
+    }
+
+    /// `2 of 4 runs`, and, when the runs differ, how: each verdict's count
+    /// (`(WA 2, AC 2)`) or, where the verdicts agree, the answers'.
+    fn summary(&self) -> String {
+        let mut text = format!("{} of {}", self.failed(), counted(self.0.len(), "runs"));
+        let mut verdicts: Vec<(&str, usize)> = Vec::new();
+        for (verdict, _) in &self.0 {
+            match verdicts.iter_mut().find(|(seen, _)| seen == verdict) {
+                Some((_, n)) => *n += 1,
+                None => verdicts.push((verdict, 1)),
+            }
+        }
+        if verdicts.len() > 1 {
+            let tally: Vec<String> = verdicts
+                .iter()
+                .map(|(v, n)| format!("{} {}", v, n))
+                .collect();
+            text += &format!(" ({})", tally.join(", "));
+        } else if !self.deterministic() {
+            text += &format!(" ({})", counted(self.answers().len(), "different answers"));
+        }
+        text
+    }
+
+    /// The different answers of the runs that finished.
+    fn answers(&self) -> Vec<&str> {
+        let mut answers: Vec<&str> = self.0.iter().filter_map(|(_, a)| a.as_deref()).collect();
+        answers.sort_unstable();
+        answers.dedup();
+        answers
+    }
+
+    /// Only the time differs from run to run: each run is AC or TLE, and
+    /// every one that finished gave the same answer.
+    fn only_time_varies(&self) -> bool {
+        let timed = |(verdict, _): &Run| *verdict == "AC" || *verdict == "TLE";
+        self.0.iter().all(timed) && self.answers().len() <= 1
     }
 }
 
@@ -242,30 +333,31 @@ pub fn replay_failure(
 ) -> Result<Runs, String> {
     for _ in 0..REPLAYS {
         let again = judge_again(programs, problem, case, &programs.limits)?;
-        runs.total += 1;
-        if again.failure.is_some() {
-            runs.failed += 1;
-        }
+        runs.0.push(again.run());
     }
     Ok(runs)
 }
 
-/// The line saying a program does not always fail the same input, or `None`
-/// when it did fail every run.
-pub fn nondeterminism(case: usize, original: Runs, shrunk: Option<Runs>) -> Option<String> {
-    let runs = |r: Runs| format!("{} of {}", r.failed, counted(r.total, "runs"));
-    match shrunk {
-        _ if original.deterministic() && shrunk.map_or(true, |r| r.deterministic()) => None,
-        None => Some(format!(
-            "nondeterministic: failed {} on the input of case {}",
-            runs(original),
-            case
-        )),
-        Some(shrunk) => Some(format!(
-            "nondeterministic: failed {} on the input of case {}, {} on the shrunk input",
-            runs(original),
-            case,
-            runs(shrunk)
-        )),
+/// The line saying a program does not fail the same input the same way
+/// every time (its verdicts or its answers differ), or `None` when it does:
+/// 4 TLEs of 4 runs with the same answer, or none, are one failure.
+pub fn nondeterminism(case: usize, original: &Runs, shrunk: Option<&Runs>) -> Option<String> {
+    let inputs: Vec<&Runs> = std::iter::once(original).chain(shrunk).collect();
+    if inputs.iter().all(|runs| runs.deterministic()) {
+        return None;
     }
+    let mut line = format!(
+        "nondeterministic: failed {} on the input of case {}",
+        original.summary(),
+        case
+    );
+    if let Some(shrunk) = shrunk {
+        line += &format!(", {} on the shrunk input", shrunk.summary());
+    }
+    let mut varying = inputs.iter().filter(|runs| !runs.deterministic());
+    if varying.all(|runs| runs.only_time_varies()) {
+        line += ": the same answer every time it finished, only its time varies \
+                 (a time near the limit, or a busy machine)";
+    }
+    Some(line)
 }

@@ -35,6 +35,7 @@ pub fn generate(request: &Request) -> Result<(), String> {
         let case = Case {
             input,
             answer,
+            given: None,
             failure: None,
         };
         save(

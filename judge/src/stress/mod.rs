@@ -24,8 +24,11 @@
 //! A program may fail an input only sometimes (it reads the clock, races
 //! threads, or is slow only when the machine is busy). So a candidate is kept
 //! only when it fails twice, and the first failing input and the shrunk one
-//! are each judged three more times: if any of those runs passes, the report
-//! says `nondeterministic: failed k of n runs`, and so do the saved names.
+//! are each judged three more times: if the runs differ, in their verdicts
+//! or in their answers (those that finished), the report says
+//! `nondeterministic: failed k of n runs` and how they differed, and so do
+//! the saved names. A time-out's report says so first, with the time it
+//! took against the limit.
 
 mod case;
 mod generate;
@@ -113,10 +116,7 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         replay_command(request, cmd, seed)
     ));
     let found = shrink_and_replay(&programs, problem, (index, seed), case)?;
-    if let Some(line) = &found.flaky {
-        say(line);
-    }
-    save::report(problem, &found.shrunk);
+    save::report(problem, &found.shrunk, found.flaky.as_deref());
     if let Some(dir) = request.save {
         save_both(dir, problem, &found)?;
     }
@@ -145,10 +145,6 @@ fn shrink_and_replay(
 ) -> Result<Found, String> {
     let original = case.clone();
     let failure = case.failure.as_ref().expect("a failing case");
-    let once = Runs {
-        failed: 1,
-        total: 1,
-    };
     if failure.cannot_run {
         // Not the input's fault: every input would fail the same way.
         say("the program could not be started: nothing to shrink");
@@ -160,6 +156,7 @@ fn shrink_and_replay(
             flaky: None,
         });
     }
+    let once = Runs(vec![original.run()]);
     let original_runs = replay_failure(programs, problem, &original, once)?;
     let shrunk = shrink::shrink(programs, problem, case)?;
     let (from, unit) = (problem.size)(&original.input);
@@ -174,20 +171,16 @@ fn shrink_and_replay(
     for note in &shrunk.notes {
         say_detail("", note);
     }
-    // A candidate was kept after failing twice.
-    let twice = Runs {
-        failed: 2,
-        total: 2,
-    };
+    // A candidate was kept after failing twice: those runs count too.
     let shrunk_runs = (shrunk.steps > 0)
-        .then(|| replay_failure(programs, problem, &shrunk.case, twice))
+        .then(|| replay_failure(programs, problem, &shrunk.case, shrunk.runs))
         .transpose()?;
     Ok(Found {
         index,
         seed,
         original,
         shrunk: shrunk.case,
-        flaky: nondeterminism(index + 1, original_runs, shrunk_runs),
+        flaky: nondeterminism(index + 1, &original_runs, shrunk_runs.as_ref()),
     })
 }
 
@@ -268,6 +261,7 @@ mod tests {
         Failure {
             verdict,
             output: String::new(),
+            time_out: None,
             details: vec![reason.to_string(), "stderr: anything".to_string()],
             cannot_run: false,
         }
@@ -321,6 +315,72 @@ mod tests {
             &tle("TLE (wall): still running at the wall-clock safety net (5000 ms)"),
             &tle("TLE (wall): 2100 ms of wall time, 900 ms of it off the CPU")
         ));
+    }
+
+    #[test]
+    fn a_failure_is_nondeterministic_only_when_verdicts_or_answers_differ() {
+        use super::case::{nondeterminism, Run, Runs};
+        let runs = |list: &[(&'static str, Option<&str>)]| -> Runs {
+            Runs(
+                list.iter()
+                    .map(|&(v, a)| -> Run { (v, a.map(String::from)) })
+                    .collect(),
+            )
+        };
+        let tle = ("TLE", None);
+        let late = ("TLE", Some("0\n"));
+        // Issue 31: 4 TLEs of 4, with the same answer or none, are one
+        // failure, as are TLEs stopped and finished with the same answer.
+        assert_eq!(nondeterminism(149, &runs(&[tle; 4]), None), None);
+        assert_eq!(
+            nondeterminism(1, &runs(&[late; 4]), Some(&runs(&[late; 5]))),
+            None
+        );
+        assert_eq!(
+            nondeterminism(1, &runs(&[tle, late, tle, late]), None),
+            None
+        );
+        // Verdicts that differ, every run failing or not.
+        let wa = ("WA", Some("wrong\n"));
+        assert_eq!(
+            nondeterminism(3, &runs(&[wa, wa, tle, wa]), None).as_deref(),
+            Some("nondeterministic: failed 4 of 4 runs (WA 3, TLE 1) on the input of case 3")
+        );
+        assert_eq!(
+            nondeterminism(
+                3,
+                &runs(&[wa, ("AC", Some("2 1\n"))]),
+                Some(&runs(&[wa; 5]))
+            )
+            .as_deref(),
+            Some(
+                "nondeterministic: failed 1 of 2 runs (WA 1, AC 1) on the input of case 3, \
+                 5 of 5 runs on the shrunk input"
+            )
+        );
+        // One verdict, answers that differ.
+        let other = ("WA", Some("1 1\n"));
+        assert_eq!(
+            nondeterminism(2, &runs(&[wa, other, wa]), None).as_deref(),
+            Some(
+                "nondeterministic: failed 3 of 3 runs (2 different answers) on the input of case 2"
+            )
+        );
+        // Only the time varies: said so.
+        let ac = ("AC", Some("0\n"));
+        let said = nondeterminism(
+            149,
+            &runs(&[late; 4]),
+            Some(&runs(&[tle, late, ac, tle, late])),
+        );
+        assert_eq!(
+            said.as_deref(),
+            Some(
+                "nondeterministic: failed 4 of 4 runs on the input of case 149, 4 of 5 runs \
+                 (TLE 4, AC 1) on the shrunk input: the same answer every time it finished, \
+                 only its time varies (a time near the limit, or a busy machine)"
+            )
+        );
     }
 
     /// Every problem's generator draws inputs its shrinker understands, and

@@ -8,10 +8,14 @@ use crate::text::{say, say_detail};
 use std::fs;
 use std::path::Path;
 
-/// Prints the case: input, our answer, the program's answer, why it failed
-/// and the input board.
-pub fn report(problem: &Problem, case: &Case) {
+/// Prints the case: a time-out first, then the line saying the program
+/// fails it only sometimes (`flaky`), the input, our answer, the program's
+/// answer (if it finished), why it failed and the input board.
+pub fn report(problem: &Problem, case: &Case, flaky: Option<&str>) {
     let failure = case.failure.as_ref().expect("a failing case");
+    for line in failure.time_out.iter().map(String::as_str).chain(flaky) {
+        say(line);
+    }
     let indented = |title: &str, text: &str| {
         say(&format!("{}:", title));
         if text.trim().is_empty() {
@@ -23,7 +27,15 @@ pub fn report(problem: &Problem, case: &Case) {
     };
     indented("input", &case.input);
     indented("our answer", &case.answer);
-    indented("your answer", &failure.output);
+    match &case.given {
+        Some(given) => indented("your answer", given),
+        None => {
+            say("your answer: none (it was stopped before it finished)");
+            if !failure.output.is_empty() {
+                indented("its output until then", &failure.output);
+            }
+        }
+    }
     indented(
         &format!("why ({})", failure.verdict),
         &failure.details.join("\n"),

@@ -40,9 +40,12 @@ pub fn find_failure(
                 ));
             }
             Next::Ready(judged) => break Some((index, judged)),
-            Next::Pending => progress.show(results.finished(), cases, seed),
+            Next::Pending => {}
             Next::Done => break None,
         }
+        // After a result as after a wait: a fast program never lets the
+        // wait run out.
+        progress.show(results.finished(), cases, seed);
     };
     let done = results.stop();
     progress.clear();

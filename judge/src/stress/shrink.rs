@@ -2,7 +2,7 @@
 //! judged a batch at a time in the worker pool, keeping the first that fails
 //! the same way twice, until none does or the time budget runs out.
 
-use super::case::{judge_again, judge_case, Case, Programs};
+use super::case::{judge_again, judge_case, Case, Programs, Runs};
 use crate::pool;
 use crate::problems::Problem;
 use crate::run;
@@ -18,6 +18,9 @@ const SHRINK_BUDGET: Duration = Duration::from_secs(30);
 pub struct Shrunk {
     /// The smallest failing input found.
     pub case: Case,
+    /// The program's runs on it (two, since a candidate is kept only when
+    /// it fails twice; one when it was judged again under the real limits).
+    pub runs: Runs,
     /// Smaller inputs kept, one after the other.
     pub steps: usize,
     /// Candidates tried (counted as if tried one at a time: those after the
@@ -68,6 +71,7 @@ pub fn shrink(
         out_of_time: false,
     };
     let mut steps = 0;
+    let mut runs = Runs(vec![case.run()]);
     let mut notes = Vec::new();
     // A program that fails whatever the input fails on the smallest input
     // the shrinker leads to as well: that one is tried first, one run
@@ -76,7 +80,7 @@ pub fn shrink(
     let smallest = smallest_input(problem, &case.input);
     if smallest != case.input {
         if let Some(found) = search.first_failing(&[smallest])? {
-            case = found;
+            (case, runs) = found;
             steps += 1;
         }
     }
@@ -90,7 +94,7 @@ pub fn shrink(
         }
         match found {
             Some(smaller) => {
-                case = smaller;
+                (case, runs) = smaller;
                 steps += 1;
             }
             None => break,
@@ -105,10 +109,14 @@ pub fn shrink(
     }
     let tried = search.tried;
     if steps > 0 && limits.time != programs.limits.time {
-        case = under_real_limits(programs, problem, case, &kind, &mut notes)?;
+        if let Some(again) = under_real_limits(programs, problem, &case, &kind, &mut notes)? {
+            runs = Runs(vec![again.run()]);
+            case = again;
+        }
     }
     Ok(Shrunk {
         case,
+        runs,
         steps,
         tried,
         notes,
@@ -117,14 +125,15 @@ pub fn shrink(
 
 /// The shrunk case judged again under the real limits, when the candidates
 /// ran under a shorter one (see [`shrink_limits`]): the report shows that
-/// one, or, when it fails otherwise or passes, says so in `notes`.
+/// one, or, when it fails otherwise or passes, says so in `notes` (and
+/// `None` keeps the case as the shorter limit judged it).
 fn under_real_limits(
     programs: &Programs,
     problem: &Problem,
-    case: Case,
+    case: &Case,
     kind: &str,
     notes: &mut Vec<String>,
-) -> Result<Case, String> {
+) -> Result<Option<Case>, String> {
     notes.push(format!(
         "(smaller inputs were judged with the safety net at {} ms, not at {} ms)",
         shrink_limits(&programs.limits, kind).wall_net().as_millis(),
@@ -132,7 +141,7 @@ fn under_real_limits(
     ));
     let again = judge_case(programs, problem, case.input.clone(), &programs.limits)?;
     match &again.failure {
-        Some(failure) if failure.kind() == kind => return Ok(again),
+        Some(failure) if failure.kind() == kind => return Ok(Some(again)),
         Some(failure) => notes.push(format!(
             "under the real limits the shrunk input gets {} instead: {}",
             failure.verdict,
@@ -144,7 +153,7 @@ fn under_real_limits(
                 .to_string(),
         ),
     }
-    Ok(case)
+    Ok(None)
 }
 
 /// Where the shrinker leads when it takes its last candidate each time,
@@ -201,9 +210,9 @@ struct Search {
 
 impl Search {
     /// The first of `candidates`, in their order, that is a valid input and
-    /// fails the same way twice. They are judged a batch at a time, one per
-    /// core.
-    fn first_failing(&mut self, candidates: &[String]) -> Result<Option<Case>, String> {
+    /// fails the same way twice, with those two runs. They are judged a
+    /// batch at a time, one per core.
+    fn first_failing(&mut self, candidates: &[String]) -> Result<Option<(Case, Runs)>, String> {
         let (programs, problem, limits) = (&self.programs, self.problem, &self.limits);
         for batch in candidates.chunks(pool::cores()) {
             if self.started.elapsed() > SHRINK_BUDGET {
@@ -229,7 +238,8 @@ impl Search {
                 // would otherwise be shrunk towards inputs it passes.
                 let again = judge_again(programs, problem, &smaller, limits)?;
                 if self.fails(&again) {
-                    return Ok(Some(again));
+                    let runs = Runs(vec![smaller.run(), again.run()]);
+                    return Ok(Some((again, runs)));
                 }
             }
         }
