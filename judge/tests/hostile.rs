@@ -26,6 +26,7 @@ mod common;
 mod json;
 
 use common::TempDir;
+use judge::sys::{kill, SIGINT, SIGKILL, SIGTERM};
 use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
@@ -293,10 +294,6 @@ fn finish(mut child: Child, timeout: Duration) -> Run {
     }
 }
 
-extern "C" {
-    fn kill(pid: i32, sig: i32) -> i32;
-}
-
 fn send_signal(pid: i32, signal: i32) {
     // SAFETY: kill(2) takes two integers and touches no memory of ours.
     unsafe {
@@ -304,10 +301,7 @@ fn send_signal(pid: i32, signal: i32) {
     }
 }
 
-const SIGINT: i32 = 2;
-const SIGKILL: i32 = 9;
 const SIGSTOP: i32 = 19;
-const SIGTERM: i32 = 15;
 
 /// A live thread found carrying a test's mark.
 struct Survivor {
