@@ -281,8 +281,8 @@ mod interrupt {
         });
         // SAFETY: installs a handler that is async-signal-safe (see on_signal).
         unsafe {
-            signal(SIGINT, on_signal as extern "C" fn(c_int) as usize);
-            signal(SIGTERM, on_signal as extern "C" fn(c_int) as usize);
+            signal(SIGINT, Some(on_signal));
+            signal(SIGTERM, Some(on_signal));
         }
     }
 

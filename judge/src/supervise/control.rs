@@ -37,7 +37,13 @@ pub fn carry_inherited_limits() {
 pub fn become_subreaper() {
     // SAFETY: prctl with integer arguments only.
     unsafe {
-        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        prctl(
+            PR_SET_CHILD_SUBREAPER,
+            1 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        );
     }
 }
 

@@ -39,9 +39,9 @@ pub fn install_handlers() -> std::io::Result<()> {
     WAKE[1].store(fds[1], Ordering::SeqCst);
     // SAFETY: the handler is async-signal-safe (see on_signal).
     unsafe {
-        signal(SIGCHLD, on_signal as extern "C" fn(c_int) as usize);
-        signal(SIGINT, on_signal as extern "C" fn(c_int) as usize);
-        signal(SIGTERM, on_signal as extern "C" fn(c_int) as usize);
+        signal(SIGCHLD, Some(on_signal));
+        signal(SIGINT, Some(on_signal));
+        signal(SIGTERM, Some(on_signal));
     }
     // No PR_SET_PDEATHSIG here: it fires when the judge *thread* that
     // started the supervisor ends, and supervisors outlive threads. The

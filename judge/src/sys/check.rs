@@ -75,7 +75,11 @@ fn linux_facts() -> Vec<Fact> {
         ("offsetof(struct pollfd, revents)", offset!(PollFd, revents)),
         ("PR_SET_PDEATHSIG", PR_SET_PDEATHSIG as i64),
         ("PR_SET_NO_NEW_PRIVS", PR_SET_NO_NEW_PRIVS as i64),
-        ("(long)SIG_DFL", SIG_DFL as i64),
+        ("(long)SIG_DFL", SIG_DFL.map_or(0, |f| f as usize as i64)),
+        (
+            "sizeof(rlimit_resource)",
+            size_of::<RlimitResource>() as i64,
+        ),
         ("CLONE_PARENT", CLONE_PARENT as i64),
         ("CLONE_NEWNS", CLONE_NEWNS as i64),
         ("CLONE_NEWIPC", CLONE_NEWIPC as i64),
@@ -194,15 +198,24 @@ fn socket_facts() -> Vec<Fact> {
     Vec::new()
 }
 
+/// What every C program of the checks starts with: the headers that declare
+/// what the sys room stands in for, and `rlimit_resource`, the type glibc's
+/// headers (with `_GNU_SOURCE`) give `setrlimit`'s and `prlimit`'s resource
+/// (an enum, of `unsigned int`'s size and passing) and musl's give as `int`.
+pub(super) const PREAMBLE: &str = "#define _GNU_SOURCE\n\
+    #include <errno.h>\n#include <fcntl.h>\n#include <grp.h>\n#include <poll.h>\n\
+    #include <sched.h>\n#include <signal.h>\n#include <stddef.h>\n#include <stdint.h>\n\
+    #include <stdio.h>\n#include <unistd.h>\n#include <sys/ipc.h>\n#include <sys/mount.h>\n\
+    #include <sys/msg.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n\
+    #include <sys/sem.h>\n#include <sys/shm.h>\n#include <sys/socket.h>\n\
+    #include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n\
+    #include <sys/types.h>\n#include <sys/wait.h>\n\
+    #ifdef __GLIBC__\ntypedef __rlimit_resource_t rlimit_resource;\n\
+    #else\ntypedef int rlimit_resource;\n#endif\n";
+
 /// The C program that prints each fact's expression and value, one a line.
 fn c_source(facts: &[Fact]) -> String {
-    let mut c = String::from(
-        "#define _GNU_SOURCE\n#include <errno.h>\n#include <fcntl.h>\n#include <poll.h>\n\
-         #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
-         #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
-         #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/msg.h>\n#include <sys/sem.h>\n\
-         #include <sys/wait.h>\nint main(void) {\n",
-    );
+    let mut c = format!("{}int main(void) {{\n", PREAMBLE);
     for (expression, _) in facts {
         c += &format!(
             "    printf(\"%s=%lld\\n\", \"{}\", (long long)({}));\n",
@@ -212,21 +225,46 @@ fn c_source(facts: &[Fact]) -> String {
     c + "    return 0;\n}\n"
 }
 
+/// Compiles `source` with `cc -Werror` and `args`, in a scratch folder of
+/// its own (named after `name`, and numbered: tests run side by side): `then`'s answer, given that folder (to run
+/// what was built there), or cc's complaints if it failed.
+pub(super) fn compile<T>(
+    name: &str,
+    source: &str,
+    args: &[&str],
+    then: impl FnOnce(&std::path::Path) -> T,
+) -> Result<T, String> {
+    static COMPILED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "judge-sys-check-{}-{}-{}",
+        std::process::id(),
+        name,
+        COMPILED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("check.c"), source).unwrap();
+    let built = Command::new("cc")
+        .current_dir(&dir)
+        .args(["-Werror", "check.c"])
+        .args(args)
+        .output()
+        .expect("cc, which the checks need, cannot be started");
+    let result = if built.status.success() {
+        Ok(then(&dir))
+    } else {
+        Err(String::from_utf8_lossy(&built.stderr).into_owned())
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
 /// Compiles and runs the C program: its output.
 fn values_from_headers(source: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("judge-sys-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (c, exe) = (dir.join("facts.c"), dir.join("facts"));
-    std::fs::write(&c, source).unwrap();
-    let built = Command::new("cc").arg("-o").arg(&exe).arg(&c).status();
-    assert!(
-        built.is_ok_and(|s| s.success()),
-        "cc could not build {}",
-        c.display()
-    );
-    let out = Command::new(&exe).output().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    String::from_utf8(out.stdout).unwrap()
+    let run = |dir: &std::path::Path| Command::new(dir.join("facts")).output().unwrap();
+    match compile("facts", source, &["-o", "facts"], run) {
+        Ok(out) => String::from_utf8(out.stdout).unwrap(),
+        Err(why) => panic!("cc could not build the facts program:\n{}", why),
+    }
 }
 
 #[test]

@@ -25,6 +25,10 @@ pub const O_NOFOLLOW: c_int = 0o400000;
 pub const O_NOFOLLOW: c_int = 0o100000;
 pub const F_GETFL: c_int = 3;
 pub const F_SETFL: c_int = 4;
+/// A resource of `setrlimit` and `prlimit`: glibc's headers (with
+/// `_GNU_SOURCE`) make it an enum of `unsigned int`'s size and passing,
+/// musl's an `int` (`sys/check.rs` holds it to whichever `cc` has).
+pub type RlimitResource = c_int;
 pub const RLIMIT_CPU: c_int = 0;
 pub const RLIMIT_FSIZE: c_int = 1;
 pub const RLIMIT_CORE: c_int = 4;
@@ -35,7 +39,8 @@ pub const SC_CLK_TCK: c_int = 2;
 pub const SC_PAGESIZE: c_int = 30;
 pub const PR_SET_PDEATHSIG: c_int = 1;
 pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
-pub const SIG_DFL: usize = 0;
+/// `signal`'s default action: a null handler.
+pub const SIG_DFL: Option<extern "C" fn(c_int)> = None;
 
 // Namespaces (clone, unshare, setns).
 pub const CLONE_VM: c_int = 0x100;
@@ -157,6 +162,20 @@ pub struct MsgInfo {
     pub msgseg: u16,
 }
 
+/// `struct shmid_ds` and `struct msqid_ds`, what `shmctl` and `msgctl` are
+/// declared to take: the judge passes them only a [`ShmInfo`] or a
+/// [`MsgInfo`] in their place (the `*_INFO` commands fill those, as their
+/// manual says), so they have no fields here.
+#[repr(C)]
+pub struct ShmidDs {
+    _opaque: [u8; 0],
+}
+
+#[repr(C)]
+pub struct MsqidDs {
+    _opaque: [u8; 0],
+}
+
 /// `struct seminfo`: after `SEM_INFO`, `semusz` is the number of sets.
 #[repr(C)]
 pub struct SemInfo {
@@ -198,19 +217,19 @@ extern "C" {
     pub fn sendmsg(fd: c_int, msg: *const Msghdr, flags: c_int) -> isize;
     pub fn recvmsg(fd: c_int, msg: *mut Msghdr, flags: c_int) -> isize;
     pub fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut Rusage) -> c_int;
-    pub fn prlimit(pid: c_int, resource: c_int, new: *const Rlimit, old: *mut Rlimit) -> c_int;
+    pub fn prlimit(
+        pid: c_int,
+        resource: RlimitResource,
+        new: *const Rlimit,
+        old: *mut Rlimit,
+    ) -> c_int;
     pub fn setsid() -> c_int;
     pub fn read(fd: c_int, buf: *mut c_void, count: usize) -> isize;
     pub fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     pub fn poll(fds: *mut PollFd, n: c_ulong, timeout: c_int) -> c_int;
     pub fn sysconf(name: c_int) -> c_long;
-    pub fn prctl(
-        option: c_int,
-        arg2: c_ulong,
-        arg3: c_ulong,
-        arg4: c_ulong,
-        arg5: c_ulong,
-    ) -> c_int;
+    /// Its other arguments are `c_ulong`s, as the kernel reads them.
+    pub fn prctl(option: c_int, ...) -> c_int;
     pub fn unshare(flags: c_int) -> c_int;
     pub fn setns(fd: c_int, nstype: c_int) -> c_int;
     pub fn mount(
@@ -232,18 +251,18 @@ extern "C" {
         arg: *mut c_void,
         ...
     ) -> c_int;
-    pub fn execvp(file: *const c_char, argv: *const *const c_char) -> c_int;
+    pub fn execvp(file: *const c_char, argv: *const *mut c_char) -> c_int;
     pub fn dup2(old: c_int, new: c_int) -> c_int;
     pub fn close(fd: c_int) -> c_int;
     pub fn chdir(path: *const c_char) -> c_int;
     pub fn setgroups(size: usize, list: *const u32) -> c_int;
     pub fn setresgid(r: u32, e: u32, s: u32) -> c_int;
     pub fn setresuid(r: u32, e: u32, s: u32) -> c_int;
-    pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
+    pub fn setrlimit(resource: RlimitResource, limit: *const Rlimit) -> c_int;
     pub fn statvfs(path: *const c_char, buf: *mut Statvfs) -> c_int;
     pub fn fstatvfs(fd: c_int, buf: *mut Statvfs) -> c_int;
-    pub fn shmctl(id: c_int, cmd: c_int, buf: *mut ShmInfo) -> c_int;
-    pub fn msgctl(id: c_int, cmd: c_int, buf: *mut MsgInfo) -> c_int;
+    pub fn shmctl(id: c_int, cmd: c_int, buf: *mut ShmidDs) -> c_int;
+    pub fn msgctl(id: c_int, cmd: c_int, buf: *mut MsqidDs) -> c_int;
     pub fn semctl(id: c_int, num: c_int, cmd: c_int, ...) -> c_int;
     pub fn geteuid() -> u32;
     pub fn getegid() -> u32;

@@ -26,6 +26,8 @@ pub mod linux;
 
 #[cfg(all(test, target_os = "linux"))]
 mod check;
+#[cfg(all(test, target_os = "linux"))]
+mod prototypes;
 
 pub const SIGINT: c_int = 2;
 pub const SIGKILL: c_int = 9;
@@ -35,9 +37,12 @@ pub const FD_CLOEXEC: c_int = 1;
 
 extern "C" {
     pub fn kill(pid: c_int, sig: c_int) -> c_int;
-    /// `handler`: a function's address, or `SIG_DFL` (0).
-    pub fn signal(signum: c_int, handler: usize) -> usize;
+    /// `handler`: a function, or `None` for the default action (`SIG_DFL`).
+    pub fn signal(
+        signum: c_int,
+        handler: Option<extern "C" fn(c_int)>,
+    ) -> Option<extern "C" fn(c_int)>;
     pub fn pipe(fds: *mut c_int) -> c_int;
-    pub fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> c_int;
+    pub fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
     pub fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
 }

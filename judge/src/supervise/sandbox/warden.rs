@@ -20,7 +20,7 @@ use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
 use std::fs::File;
 use std::io;
-use std::os::raw::{c_char, c_int, c_void};
+use std::os::raw::{c_char, c_int, c_ulong, c_void};
 use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::Path;
 
@@ -68,7 +68,13 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
 fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
     // SAFETY: prctl with integer arguments, signal with the default action.
     unsafe {
-        prctl(PR_SET_PDEATHSIG, SIGKILL as _, 0, 0, 0);
+        prctl(
+            PR_SET_PDEATHSIG,
+            SIGKILL as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        );
         for sig in [SIGCHLD, SIGINT, SIGTERM] {
             signal(sig, SIG_DFL);
         }
@@ -161,9 +167,13 @@ fn ipc_is_empty() -> bool {
                 count == 0
             }
         };
-        none(shmctl(0, SHM_INFO, &mut shm), shm.used_ids)
-            && none(msgctl(0, MSG_INFO, &mut msg), msg.msgpool)
-            && none(semctl(0, 0, SEM_INFO, &mut sem as *mut SemInfo), sem.semusz)
+        none(
+            shmctl(0, SHM_INFO, (&mut shm as *mut ShmInfo).cast()),
+            shm.used_ids,
+        ) && none(
+            msgctl(0, MSG_INFO, (&mut msg as *mut MsgInfo).cast()),
+            msg.msgpool,
+        ) && none(semctl(0, 0, SEM_INFO, &mut sem as *mut SemInfo), sem.semusz)
     }
 }
 
@@ -268,7 +278,7 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
         Err(why) => Record::Failed(why),
         Ok(()) => {
             // SAFETY: a NUL-terminated array of valid C strings.
-            unsafe { execvp(start.argv[0], start.argv.as_ptr()) };
+            unsafe { execvp(start.argv[0], start.argv.as_ptr().cast()) };
             Record::NotStarted(io::Error::last_os_error().to_string())
         }
     };
@@ -319,7 +329,16 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
         }
     }
     // SAFETY: prctl with integer arguments.
-    if unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+    if unsafe {
+        prctl(
+            PR_SET_NO_NEW_PRIVS,
+            1 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        )
+    } != 0
+    {
         return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
     }
     Ok(())
