@@ -1,6 +1,7 @@
-//! The test that holds the sys room to the system headers: a C program,
-//! compiled with `cc`, prints every constant, struct size and field offset
-//! the judge declares, and each must equal ours.
+//! The test that holds the sys room's numbers to the system headers: a C
+//! program, compiled with `cc`, prints every constant, struct size and
+//! named field's offset the judge declares, and each must equal ours. Its
+//! header preamble and `cc` helper serve `prototypes.rs` too.
 
 use super::*;
 use std::process::Command;
@@ -182,6 +183,70 @@ fn socket_facts() -> Vec<Fact> {
     ]
 }
 
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The offsets of the named fields the two lists above leave out (the
+/// first ones, at 0, and those the judge reads but where a wrong one would
+/// not move the others), so that every named field is held.
+fn other_field_facts() -> Vec<Fact> {
+    use super::linux::*;
+    vec![
+        ("offsetof(struct timeval, tv_sec)", offset!(Timeval, sec)),
+        ("offsetof(struct rusage, ru_utime)", offset!(Rusage, utime)),
+        ("offsetof(struct rlimit, rlim_cur)", offset!(Rlimit, cur)),
+        ("offsetof(struct pollfd, fd)", offset!(PollFd, fd)),
+        ("offsetof(struct statvfs, f_bsize)", offset!(Statvfs, bsize)),
+        (
+            "offsetof(struct statvfs, f_frsize)",
+            offset!(Statvfs, frsize),
+        ),
+        (
+            "offsetof(struct statvfs, f_bavail)",
+            offset!(Statvfs, bavail),
+        ),
+        ("offsetof(struct statvfs, f_files)", offset!(Statvfs, files)),
+        ("offsetof(struct statvfs, f_ffree)", offset!(Statvfs, ffree)),
+        (
+            "offsetof(struct statvfs, f_favail)",
+            offset!(Statvfs, favail),
+        ),
+        ("offsetof(struct statvfs, f_fsid)", offset!(Statvfs, fsid)),
+        (
+            "offsetof(struct statvfs, f_namemax)",
+            offset!(Statvfs, namemax),
+        ),
+        (
+            "offsetof(struct shm_info, shm_tot)",
+            offset!(ShmInfo, shm_tot),
+        ),
+        (
+            "offsetof(struct shm_info, shm_rss)",
+            offset!(ShmInfo, shm_rss),
+        ),
+        (
+            "offsetof(struct shm_info, shm_swp)",
+            offset!(ShmInfo, shm_swp),
+        ),
+        (
+            "offsetof(struct shm_info, swap_attempts)",
+            offset!(ShmInfo, swap_attempts),
+        ),
+        (
+            "offsetof(struct shm_info, swap_successes)",
+            offset!(ShmInfo, swap_successes),
+        ),
+        ("offsetof(struct iovec, iov_base)", offset!(Iovec, base)),
+        ("offsetof(struct msghdr, msg_name)", offset!(Msghdr, name)),
+        (
+            "offsetof(struct msghdr, msg_namelen)",
+            offset!(Msghdr, namelen),
+        ),
+        ("offsetof(struct cmsghdr, cmsg_len)", offset!(Cmsghdr, len)),
+    ]
+}
+
 #[cfg(not(all(
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
@@ -195,6 +260,14 @@ fn linux_facts() -> Vec<Fact> {
     any(target_arch = "x86_64", target_arch = "aarch64")
 )))]
 fn socket_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn other_field_facts() -> Vec<Fact> {
     Vec::new()
 }
 
@@ -273,6 +346,7 @@ fn every_constant_and_layout_matches_the_system_headers() {
         .into_iter()
         .chain(linux_facts())
         .chain(socket_facts())
+        .chain(other_field_facts())
         .collect();
     let printed = values_from_headers(&c_source(&facts));
     let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();

@@ -2,11 +2,28 @@
 //! constant and `repr(C)` type the judge uses, and nothing else.
 //!
 //! The judge is std-only, so these stand in for the `libc` crate. They are
-//! copied by hand from the system headers, and a unit test
-//! (`sys/check.rs`) compiles a C program with `cc` that prints each of them (and
-//! each struct's size and field offsets) from the headers, and compares. Only
-//! what that test covers lives here; callers keep their `unsafe` blocks and
-//! say why each is sound.
+//! copied by hand from the system headers, and unit tests hold them to the
+//! headers `cc` reads (on Linux; `linux.rs`'s numbers where it is built):
+//!
+//! - `sys/check.rs` compiles and runs a C program that prints every
+//!   constant's value, every struct's size and the offset of each of its
+//!   named fields (not the arrays that stand for fields the judge skips;
+//!   `ShmidDs` and `MsqidDs` have no fields and no size: the judge only
+//!   points at them), and the size of `RlimitResource`; each must equal ours.
+//! - `sys/prototypes.rs` reads every function declared in this room's two
+//!   files from their own text, and compiles with `-Werror` the assignment
+//!   of the header's function to a pointer of the type declared here: the
+//!   number of parameters, each one's type (through a pointer too, `const`
+//!   included), whether `...` ends them and the return type must be the
+//!   header's, as C's compatibility rules judge them (with `c_ulong` as
+//!   `unsigned long`, `usize` as `size_t`, `u32` as `uint32_t`...; glibc's
+//!   `__rlimit_resource_t` enum as `RlimitResource`). Parameter names, the
+//!   `!` of `_exit` and the `Option` of a nullable function pointer are not
+//!   compared. It also finds no other block of foreign declarations in the
+//!   judge (sources, tests, examples).
+//!
+//! Only what those tests cover lives here; callers keep their `unsafe`
+//! blocks and say why each is sound.
 //!
 //! This file holds what every Unix shares (the signal handling of `os.rs`);
 //! [`linux`] holds the supervisor's, built only where its numbers have been

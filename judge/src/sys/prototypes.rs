@@ -4,9 +4,10 @@
 //! C function type, assigns the header's function to a pointer of that type,
 //! and compiles with `cc -Werror`: a parameter or return of another type, a
 //! missing or extra parameter, or fixed parameters where C has `...` (or the
-//! reverse) is an incompatible pointer, and fails. A second test holds every
-//! `extern "C"` block of the judge (its sources and its tests) to the sys
-//! room's two files, so that none escapes the check.
+//! reverse) is an incompatible pointer, and fails. A second test makes such
+//! mistakes and sees them fail; a third holds every block of foreign
+//! declarations in the judge (sources, tests, examples) to the sys room's
+//! two files, so that none escapes the check.
 
 use super::check::{compile, PREAMBLE};
 use std::path::Path;
@@ -365,11 +366,14 @@ fn a_declaration_unlike_the_header_fails_the_check() {
     }
 }
 
-/// Every source and test file of the judge.
+/// Every Rust file of the judge (sources, tests, examples), under `dir`.
 fn judge_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.is_dir() {
+        let name = path.file_name().unwrap().to_string_lossy();
+        if name.starts_with('.') || name == "target" {
+            continue;
+        } else if path.is_dir() {
             judge_files(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
@@ -380,8 +384,7 @@ fn judge_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn no_c_function_is_declared_outside_the_sys_room() {
     let mut files = Vec::new();
-    judge_files(&judge_dir().join("src"), &mut files);
-    judge_files(&judge_dir().join("tests"), &mut files);
+    judge_files(judge_dir(), &mut files);
     files.sort();
     let declaring: Vec<String> = files
         .iter()
