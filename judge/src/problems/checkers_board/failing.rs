@@ -114,4 +114,138 @@ pub const FAILING: &[Failing] = &[
              jumps += chains(&after, side, lrow, lcol);\n",
         )],
     },
+    Failing {
+        name: "jumps_compulsory_per_piece",
+        verdict: "wrong_answer",
+        why: "a side with a jump anywhere may only jump; this one lets its pieces without a \
+              jump slide",
+        changes: &[(
+            "    let jumps = count_jumps(board, side);\n    if jumps > 0 {\n        jumps\n    } else {\n        count_slides(board, side)\n    }",
+            "    // BROKEN: a jump binds only the piece that has it\n    \
+             let _ = (count_jumps, count_slides);\n    \
+             let mut moves = 0;\n    \
+             for (row, col) in pieces_of(board, side) {\n        \
+             let (mut jumps, mut slides) = (0, 0);\n        \
+             for &sideways in &[-1, 1] {\n            \
+             if let Some((r, c)) = forward_cell(row, col, side, sideways, 1) {\n                \
+             if board[r][c] == Cell::Vacant {\n                    \
+             slides += 1;\n                \
+             } else if board[r][c] == enemy_cell(side) {\n                    \
+             if let Some((lr, lc)) = forward_cell(row, col, side, sideways, 2) {\n                        \
+             if board[lr][lc] == Cell::Vacant {\n                            \
+             jumps += 1;\n                        \
+             }\n                    \
+             }\n                \
+             }\n            \
+             }\n        \
+             }\n        \
+             moves += if jumps > 0 { jumps } else { slides };\n    \
+             }\n    \
+             moves",
+        )],
+    },
+    Failing {
+        name: "only_whole_jump_chains_counted",
+        verdict: "wrong_answer",
+        why: "a jump never continues; this one goes on jumping while it can and counts each \
+              complete chain as one move",
+        changes: &[(
+            "board[lrow][lcol] == Cell::Vacant {\n                    jumps += 1;\n",
+            "board[lrow][lcol] == Cell::Vacant {\n                    \
+             // BROKEN: a jump goes on while it can; each complete chain is a move\n                    \
+             fn chains(board: &Board, side: Side, row: usize, col: usize) -> usize {\n                        \
+             let mut found = 0;\n                        \
+             for &sideways in &[-1, 1] {\n                            \
+             let over = forward_cell(row, col, side, sideways, 1);\n                            \
+             let landing = forward_cell(row, col, side, sideways, 2);\n                            \
+             if let (Some((orow, ocol)), Some((lrow, lcol))) = (over, landing) {\n                                \
+             if board[orow][ocol] == enemy_cell(side) && board[lrow][lcol] == Cell::Vacant {\n                                    \
+             let mut after = *board;\n                                    \
+             after[row][col] = Cell::Vacant;\n                                    \
+             after[orow][ocol] = Cell::Vacant;\n                                    \
+             after[lrow][lcol] = own_cell(side);\n                                    \
+             found += chains(&after, side, lrow, lcol);\n                                \
+             }\n                            \
+             }\n                        \
+             }\n                        \
+             found.max(1)\n                    \
+             }\n                    \
+             let mut after = *board;\n                    \
+             after[row][col] = Cell::Vacant;\n                    \
+             after[orow][ocol] = Cell::Vacant;\n                    \
+             after[lrow][lcol] = own_cell(side);\n                    \
+             jumps += chains(&after, side, lrow, lcol);\n",
+        )],
+    },
+    Failing {
+        name: "jump_lands_anywhere_beyond",
+        verdict: "wrong_answer",
+        why: "a jump lands on the cell right behind the piece it jumps; this one may land on \
+              any vacant cell further along that diagonal",
+        changes: &[(
+            "board[lrow][lcol] == Cell::Vacant {\n                    jumps += 1;\n",
+            "board[lrow][lcol] == Cell::Vacant {\n                    jumps += 1;\n                    \
+             // BROKEN: it may fly on over vacant cells\n                    \
+             let mut steps = 3;\n                    \
+             while let Some((r, c)) = forward_cell(row, col, side, sideways, steps) {\n                        \
+             if board[r][c] != Cell::Vacant {\n                            \
+             break;\n                        \
+             }\n                        \
+             jumps += 1;\n                        \
+             steps += 1;\n                    \
+             }\n",
+        )],
+    },
+    Failing {
+        name: "slides_any_distance",
+        verdict: "wrong_answer",
+        why: "a slide goes one cell; this one may go on over vacant cells, each stop a move",
+        changes: &[(
+            "            if let Some((r, c)) = forward_cell(row, col, side, sideways, 1) {\n                if board[r][c] == Cell::Vacant {\n                    slides += 1;\n                }\n            }\n",
+            "            // BROKEN: any distance\n            \
+             let mut steps = 1;\n            \
+             while let Some((r, c)) = forward_cell(row, col, side, sideways, steps) {\n                \
+             if board[r][c] != Cell::Vacant {\n                    \
+             break;\n                \
+             }\n                \
+             slides += 1;\n                \
+             steps += 1;\n            \
+             }\n",
+        )],
+    },
+    Failing {
+        name: "slides_onto_occupied_cells",
+        verdict: "wrong_answer",
+        why: "a slide goes onto a vacant cell; this one also slides onto an enemy piece, as a \
+              chess piece takes",
+        changes: &[(
+            "                if board[r][c] == Cell::Vacant {\n                    slides += 1;\n                }\n            }\n",
+            "                if board[r][c] != own_cell(side) {\n                    \
+             slides += 1; // BROKEN: onto an enemy piece too\n                }\n            }\n",
+        )],
+    },
+    Failing {
+        name: "jumps_counted_by_piece_taken",
+        verdict: "wrong_answer",
+        why: "each jump is a move; this one counts the enemy pieces that can be taken, so two \
+              jumps over one piece count once",
+        changes: &[(
+            "    let jumps = count_jumps(board, side);\n",
+            "    // BROKEN: one move per piece that can be taken\n    \
+             let _ = count_jumps;\n    \
+             let mut taken = [[false; SIZE]; SIZE];\n    \
+             for (row, col) in pieces_of(board, side) {\n        \
+             for &sideways in &[-1, 1] {\n            \
+             let over = forward_cell(row, col, side, sideways, 1);\n            \
+             let landing = forward_cell(row, col, side, sideways, 2);\n            \
+             if let (Some((orow, ocol)), Some((lrow, lcol))) = (over, landing) {\n                \
+             if board[orow][ocol] == enemy_cell(side) && board[lrow][lcol] == Cell::Vacant {\n                    \
+             taken[orow][ocol] = true;\n                \
+             }\n            \
+             }\n        \
+             }\n    \
+             }\n    \
+             let jumps = taken.iter().flatten().filter(|&&t| t).count();\n",
+        )],
+    },
 ];

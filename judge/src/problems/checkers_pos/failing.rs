@@ -110,4 +110,19 @@ pub const FAILING: &[Failing] = &[
             ),
         ],
     },
+    Failing {
+        name: "same_landing_square_counted_once",
+        verdict: "wrong_answer",
+        why: "jump moves are the same when they leave the same final position; this one counts \
+              jump moves that end on the same square once, whatever they captured",
+        changes: &[(
+            "    let jumps = jump_move_outcomes(pos, side).len();",
+            "    // BROKEN: one move per final square of the jumper\n    \
+             let jumps = jump_move_outcomes(pos, side)\n        \
+             .iter()\n        \
+             .map(|end| end.pieces(side) & !pos.pieces(side))\n        \
+             .collect::<HashSet<u32>>()\n        \
+             .len();",
+        )],
+    },
 ];

@@ -96,4 +96,21 @@ pub const FAILING: &[Failing] = &[
             "match square_at(row, col ^ 1) { // BROKEN: light and dark swapped",
         )],
     },
+    Failing {
+        name: "men_jump_backwards",
+        verdict: "wrong_answer",
+        why: "a man jumps only forward; this one lets men jump backwards too (as in Russian \
+              draughts), so a backward jump no longer makes the jumper a king",
+        changes: &[
+            (
+                "if !tokens[token].king_now && dir.0 != side.forward() {",
+                "if !tokens[token].king_now && dir.0 != side.forward() && !mv.jump {\n                \
+                 // BROKEN: a man may jump backwards",
+            ),
+            (
+                "self.king || row_step == self.colour.forward()",
+                "self.king || row_step == self.colour.forward() || true // BROKEN: men jump back",
+            ),
+        ],
+    },
 ];

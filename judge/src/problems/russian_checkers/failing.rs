@@ -129,4 +129,36 @@ pub const FAILING: &[Failing] = &[
             "    let mut moves = capture_moves(board, side);\n    if moves.is_empty() {\n        moves = simple_moves(board, side);\n    }\n    // BROKEN: the other side moves too\n    let other = if side == Side::White { Side::Black } else { Side::White };\n    let theirs = capture_moves(board, other);\n    if theirs.is_empty() {\n        moves.extend(simple_moves(board, other));\n    } else {\n        moves.extend(theirs);\n    }",
         )],
     },
+    Failing {
+        name: "longest_capture_only",
+        verdict: "wrong_answer",
+        why: "any capture may be chosen, however many pieces it takes; this one keeps only the \
+              captures that take the most, as international draughts does",
+        changes: &[(
+            "    let mut moves = capture_moves(board, side);\n",
+            "    let mut moves = capture_moves(board, side);\n    \
+             // BROKEN: only the longest captures\n    \
+             let most = moves.iter().map(|m| m.len()).max().unwrap_or(0);\n    \
+             moves.retain(|m| m.len() == most);\n",
+        )],
+    },
+    Failing {
+        name: "landing_square_used_once",
+        verdict: "wrong_answer",
+        why: "a capture may land on a square it has already passed or stood on; this one ends \
+              the chain rather than land there again",
+        changes: &[(
+            "        // Rule: a capture goes on while any capture is possible; the move is",
+            "        // BROKEN: no square landed on twice\n        \
+             let mut jumps = jumps;\n        \
+             let kept: Vec<(usize, usize)> = jumps.list[..jumps.len]\n            \
+             .iter()\n            \
+             .copied()\n            \
+             .filter(|&(_, landing)| !self.path.contains(&landing))\n            \
+             .collect();\n        \
+             jumps.len = kept.len();\n        \
+             jumps.list[..kept.len()].copy_from_slice(&kept);\n        \
+             // Rule: a capture goes on while any capture is possible; the move is",
+        )],
+    },
 ];

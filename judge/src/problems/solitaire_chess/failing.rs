@@ -106,4 +106,109 @@ pub const FAILING: &[Failing] = &[
              .map(|&(from, to)| format!(\"[[{},{}],[{},{}]]\", to % 4, to / 4, from % 4, from / 4))",
         )],
     },
+    Failing {
+        name: "pawn_captures_downwards_only",
+        verdict: "wrong_answer",
+        why: "a pawn captures diagonally in all four directions; this one only downwards, as a \
+              black pawn would",
+        changes: &[(
+            "        return rules.reach[kind as usize][from] & occ;",
+            "        // BROKEN: a pawn takes only downwards\n        return rules.reach[kind as usize][from]\n            & occ\n            & if kind == PAWN { ((1u32 << from) - 1) as u16 } else { !0 };",
+        )],
+    },
+    Failing {
+        name: "pawn_captures_like_a_king",
+        verdict: "wrong_answer",
+        why: "a pawn captures on the four squares diagonally next to it; this one on all eight \
+              squares next to it",
+        changes: &[(
+            "    SHORT_DIAGONAL,                                                  // pawn",
+            "    SHORT_DIAGONAL | SHORT_STRAIGHT, // pawn, BROKEN: straight too",
+        )],
+    },
+    Failing {
+        name: "pawn_captures_straight",
+        verdict: "wrong_answer",
+        why: "a pawn captures on the four squares diagonally next to it; this one on the four \
+              squares beside, above and below it",
+        changes: &[(
+            "    SHORT_DIAGONAL,                                                  // pawn",
+            "    SHORT_STRAIGHT, // pawn, BROKEN: straight, not diagonally",
+        )],
+    },
+    Failing {
+        name: "pawn_captures_at_a_distance",
+        verdict: "wrong_answer",
+        why: "a pawn captures one square diagonally; this one any distance along a diagonal, \
+              as a bishop (the challenge's printed answer did so once)",
+        changes: &[(
+            "    SHORT_DIAGONAL,                                                  // pawn",
+            "    SHORT_DIAGONAL | LONG_DIAGONAL, // pawn, BROKEN: any distance",
+        )],
+    },
+    Failing {
+        name: "knight_needs_a_clear_path",
+        verdict: "wrong_answer",
+        why: "a knight jumps over whatever stands between; this one is stopped by a piece on \
+              either square of its long leg",
+        changes: &[(
+            "        return rules.reach[kind as usize][from] & occ;",
+            "        // BROKEN: a knight needs both squares of its long leg empty\n        \
+             let mut targets = rules.reach[kind as usize][from] & occ;\n        \
+             if kind == KNIGHT {\n            \
+             for to in squares_of(targets) {\n                \
+             let (x, y) = ((from % 4) as i32, (from / 4) as i32);\n                \
+             let (dx, dy) = ((to % 4) as i32 - x, (to / 4) as i32 - y);\n                \
+             let (lx, ly) = if dx.abs() == 2 { (dx / 2, 0) } else { (0, dy / 2) };\n                \
+             let path = 1u16 << square(x + lx, y + ly) | 1 << square(x + 2 * lx, y + 2 * ly);\n                \
+             if occ & path != 0 {\n                    \
+             targets &= !(1u16 << to);\n                \
+             }\n            \
+             }\n        \
+             }\n        \
+             return targets;",
+        )],
+    },
+    Failing {
+        name: "knight_moves_two_along_a_row_only",
+        verdict: "wrong_answer",
+        why: "a knight goes two squares along a row or a column, then one across; this one only \
+              two along a row",
+        changes: &[(
+            "const KNIGHT_JUMPS: [(i32, i32); 8] = [\n    (1, 2),\n    (2, 1),\n    (2, -1),\n    (1, -2),\n    (-1, -2),\n    (-2, -1),\n    (-2, 1),\n    (-1, 2),\n];",
+            "// BROKEN: two along a row only\nconst KNIGHT_JUMPS: [(i32, i32); 4] = [(2, 1), (2, -1), (-2, -1), (-2, 1)];",
+        )],
+    },
+    Failing {
+        name: "knight_blocked_at_its_corner",
+        verdict: "wrong_answer",
+        why: "a knight jumps over whatever stands between; this one is stopped by a piece on \
+              the corner of its L, two squares along",
+        changes: &[(
+            "        return rules.reach[kind as usize][from] & occ;",
+            "        // BROKEN: a knight cannot pass over a piece on the corner of its L\n        \
+             let mut targets = rules.reach[kind as usize][from] & occ;\n        \
+             if kind == KNIGHT {\n            \
+             for to in squares_of(targets) {\n                \
+             let (x, y) = ((from % 4) as i32, (from / 4) as i32);\n                \
+             let (dx, dy) = ((to % 4) as i32 - x, (to / 4) as i32 - y);\n                \
+             let (lx, ly) = if dx.abs() == 2 { (dx, 0) } else { (0, dy) };\n                \
+             if occ & (1 << square(x + lx, y + ly)) != 0 {\n                    \
+             targets &= !(1u16 << to);\n                \
+             }\n            \
+             }\n        \
+             }\n        \
+             return targets;",
+        )],
+    },
+    Failing {
+        name: "king_steps_straight_only",
+        verdict: "wrong_answer",
+        why: "a king takes on any of the eight squares around it; this one only on the four \
+              that share a side with it",
+        changes: &[(
+            "    SHORT_DIAGONAL | SHORT_STRAIGHT,                                 // king",
+            "    SHORT_STRAIGHT, // king, BROKEN: no diagonal step",
+        )],
+    },
 ];
