@@ -9,8 +9,9 @@
 //!   solutions and mutated ones, the validator's verdict is the checker's.
 //!   The test is `#[ignore]`d, not for want of `g++` but because it is
 //!   slow (about 45 s on a busy 2-core machine) and needs `g++`, which the
-//!   default tests do not: CI runs it (`cargo test -p judge --test package
-//!   -- --ignored output_validator`, in `.ci/run`).
+//!   default tests do not: CI runs it with the other long tests (`cargo
+//!   test --workspace -- --ignored`, in `.ci/run`), and so can you
+//!   (`cargo test -p judge --test package -- --ignored output_validator`).
 
 use judge::problems::wrong_outputs::WrongOutputs;
 use judge::problems::{checkers_board, checkers_pos, checks_post_facto, solitaire_chess};
@@ -114,6 +115,8 @@ fn generated(problem: &Problem, seed: u64, count: u64) -> Vec<String> {
 /// test, a shrink candidate) is in the judges' own format: the strict input
 /// validator accepts it as it is, over thousands of seeds.
 #[test]
+#[ignore = "long (50 s on a busy 2-core machine): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
 fn every_input_the_judge_feeds_is_valid_as_it_is() {
     const SEEDS: u64 = 2000;
     let dir = scratch("fed-inputs");
@@ -455,9 +458,8 @@ fn pairs_of(problem: &Problem, c: &WrongOutputs) -> Vec<Pair> {
 /// Every problem with an output validator: on thousands of (input, output)
 /// pairs, the validator's verdict is the checker's.
 #[test]
-#[ignore = "slow (about 45 s on 2 cores), and it compiles C++ with g++, which the default tests \
-            do not ask for: CI runs it, as does cargo test -p judge --test package -- --ignored \
-            output_validator"]
+#[ignore = "long (about 45 s on 2 cores), and it compiles C++ with g++, which the default tests \
+            do not ask for: CI runs it, as does cargo test --workspace -- --include-ignored"]
 fn output_validators_agree_with_the_checkers() {
     let custom: Vec<(&Problem, &WrongOutputs)> = PROBLEMS
         .iter()

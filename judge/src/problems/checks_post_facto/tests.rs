@@ -529,6 +529,8 @@ fn true_answer(game: &Game) -> String {
 }
 
 #[test]
+#[ignore = "long (13 s on a busy 2-core machine): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
 fn generated_games_true_positions_accepted() {
     let mut rng = Rng(0x5EED_C0DE);
     let (mut moves, mut captures, mut multi, mut full) = (0, 0, 0, 0);
@@ -590,6 +592,8 @@ fn scribble(rng: &mut Rng, g: &mut Grid) -> (usize, usize) {
 }
 
 #[test]
+#[ignore = "long (12 s on a busy 2-core machine): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
 fn checker_agrees_with_naive_judge_on_mutated_answers() {
     let mut rng = Rng(0xA6EE);
     let (mut valid, mut invalid) = (0, 0);
@@ -761,6 +765,8 @@ fn dump_solver_games() {
 /// first failures in full, and the slowest runs (wall time, mostly process start-up).
 /// `CPF_SOLVER_SRC=<file>` tests another solver source instead of the workspace's.
 #[test]
+#[ignore = "long (25 s on a busy 2-core machine): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
 fn solver_answers_pass_checker() {
     let dir = std::env::temp_dir().join(format!("cpfc-solver-{}", std::process::id()));
     let exe = build_solver(&dir);
