@@ -46,6 +46,9 @@ Options:
                      it; a simple command without quotes with no shell in
                      between) instead of our solution; needs exactly one
                      PROBLEM
+  --env NAME=VALUE   give the program under test this variable; may be given
+                     again (it gets PATH, the locale and a HOME of its own,
+                     nothing else of the judge's environment)
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain
@@ -98,7 +101,7 @@ Options:
   --                 the end of the options: PROBLEM names follow
   -h, --help         this text
 
-Every option but --test is given at most once.
+Every option but --test and --env is given at most once.
 
 Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 
@@ -107,6 +110,8 @@ pub struct Options {
     pub problems: Vec<&'static Problem>,
     pub test_filters: Vec<String>,
     pub cmd: Option<String>,
+    /// The variables of `--env`, for the program under test.
+    pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     pub tests_dir: Option<PathBuf>,
     pub standalone: bool,
     pub time_limit_ms: Option<u64>,
@@ -156,7 +161,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         };
         // Every option but --test takes one value: a second one is a mistake,
         // not a silent replacement of the first.
-        if flag.starts_with('-') && flag != "--test" && flag != "--" {
+        if flag.starts_with('-') && !["--test", "--env", "--"].contains(&flag) {
             if given.contains(&flag) {
                 return Err(format!("{} is given twice", flag));
             }
@@ -210,6 +215,7 @@ fn set_option(
             }
             options.cmd = Some(cmd);
         }
+        "--env" => options.env.push(crate::environment::parse(&value(flag)?)?),
         "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
         "--standalone" => options.standalone = true,
         "--json" => options.json = true,
@@ -241,7 +247,7 @@ fn set_option(
         "--arrows" => options.arrows = Some(value(flag)?),
         _ => {
             return Err(format!(
-                "unknown option {} (options: --test --cmd --tests --standalone \
+                "unknown option {} (options: --test --cmd --env --tests --standalone \
                  --time-limit --memory-limit -j --repeat --json --verbose \
                  --save-outputs --stress --generate --seed --save --export \
                  --rustc --figures --draw --answer --arrows --help)",

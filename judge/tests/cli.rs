@@ -838,33 +838,42 @@ fn json_says_whether_each_test_was_sandboxed() {
     }
 }
 
-/// Run from the workspace's root (as the README says), a program sees the
-/// folder it runs in, but not the answers: the samples, the repository's
-/// history (`.git`) and our solutions' builds (`target/release`) are hidden.
+/// Run from the workspace's root (as the README says), a program sees none
+/// of the workspace: not the answers (the samples, the repository's history
+/// in `.git`), not our solutions' builds (`target/release`), not the rest
+/// (`Cargo.toml`): its working folder is its own, with only what its command
+/// line names in it. (The probe is a script whose command line names only
+/// the script: what a command names on purpose is shown.)
 #[cfg(target_os = "linux")]
 #[test]
-fn the_workspace_answers_and_solutions_are_hidden_from_the_root() {
+fn the_workspace_is_hidden_from_a_program_run_from_the_root() {
     let root = judge::workspace::root();
     let target = judge::workspace::target_dir(&root);
-    let script = format!(
-        "cat samples/checkers_pos/01-*.out 2>/dev/null || echo 9 9; \
-         test -e .git/HEAD && echo git-visible >&2; \
-         test -e {release}/checkers_pos && echo solution-visible >&2; \
-         test -e Cargo.toml && echo workspace-visible >&2; true",
-        release = target.join("release").display()
-    );
+    let dir = TempDir::new("probe");
+    let probe = dir.join("probe.sh");
+    fs::write(
+        &probe,
+        format!(
+            "cat samples/checkers_pos/01-*.out 2>/dev/null || echo 9 9; \
+             test -e .git/HEAD && echo git-visible >&2; \
+             test -e {release}/checkers_pos && echo solution-visible >&2; \
+             test -e Cargo.toml && echo workspace-visible >&2; \
+             echo probed >&2; true\n",
+            release = target.join("release").display()
+        ),
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
         .current_dir(&root)
-        .args(["checkers_pos", "--test", "01", "--cmd", &script])
+        .args(["checkers_pos", "--test", "01", "--verbose", "--cmd"])
+        .arg(format!("sh {}", probe.display()))
         .output()
         .expect("the judge runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("WA "), "the answer was read:\n{}", stdout);
-    // (The command itself is in the report's title: only stderr counts.)
-    assert!(stdout.contains("stderr: workspace-visible"), "{}", stdout);
-    for leak in ["git-visible", "solution-visible"] {
-        let said = format!("stderr: {}", leak);
-        assert!(!stdout.contains(&said), "{}:\n{}", leak, stdout);
+    assert!(stdout.contains("probed"), "{}", stdout);
+    for leak in ["git-visible", "solution-visible", "workspace-visible"] {
+        assert!(!stdout.contains(leak), "{}:\n{}", leak, stdout);
     }
     // Our solution, in the hidden target/release, still runs beside the
     // program under --stress: it is bound on its own.
