@@ -594,7 +594,9 @@ fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
         for (step, file) in kept {
             match (step, file) {
                 (Step::Show(path), Some(file)) => {
-                    mount_point(path, path.is_dir())?;
+                    // What it is, from the file opened before the mount.
+                    let folder = file.metadata().is_ok_and(|m| m.is_dir());
+                    mount_point(path, folder)?;
                     let source = format!("/proc/self/fd/{}", file.as_raw_fd());
                     mount_at(Some(&source), path, None, MS_BIND | MS_REC, None)?;
                 }

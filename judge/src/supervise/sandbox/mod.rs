@@ -106,7 +106,7 @@ impl Sandbox {
             base: base.to_path_buf(),
             // SAFETY: geteuid takes nothing and cannot fail.
             as_root: unsafe { crate::sys::linux::geteuid() } == 0,
-            homes: policy::homes(),
+            homes: policy::homes(std::env::var_os("HOME").map(PathBuf::from)),
             ours: vec![workspace, target],
             views: Vec::new(),
         };

@@ -343,14 +343,17 @@ fn is_scratch_or_above(path: &Path) -> bool {
     SCRATCH.iter().any(|s| Path::new(s).starts_with(path))
 }
 
-/// The machine's home folders, from `/etc/passwd` (the root left out).
-pub fn homes() -> Vec<PathBuf> {
+/// The machine's home folders, from `/etc/passwd` (the root left out),
+/// and the judge's own (`HOME`), resolved.
+pub fn homes(judges: Option<PathBuf>) -> Vec<PathBuf> {
     let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
     let mut homes: Vec<PathBuf> = passwd
         .lines()
         .filter_map(|line| line.split(':').nth(5))
-        .filter(|home| home.len() > 1)
         .map(PathBuf::from)
+        .chain(judges)
+        .filter_map(|home| home.canonicalize().ok())
+        .filter(|home| home.parent().is_some())
         .collect();
     homes.sort();
     homes.dedup();
