@@ -383,10 +383,10 @@ pub fn closed_to_others(steps: &[Step], named: &[PathBuf]) -> Option<String> {
         };
         if !open {
             return Some(format!(
-                "{} (mode {:o}) cannot be read by the tests' user: the judge runs as \
-                 root, so tests run as uid 65534 (nobody), to whom only the permissions \
-                 for others apply; make it readable (chmod {} {}) or run the judge as \
-                 another user",
+                "{}: Permission denied for the tests' user (mode {:o}): the judge runs \
+                 as root, so tests run as uid 65534 (nobody), to whom only the \
+                 permissions for others apply; make it readable (chmod {} {}) or run \
+                 the judge as another user",
                 path.display(),
                 mode & 0o7777,
                 chmod,
