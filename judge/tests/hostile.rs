@@ -2113,3 +2113,24 @@ fn a_path_entry_in_a_home_does_not_show_the_home() {
     assert_eq!(test["verdict"], "RE", "{}", run);
     assert!(!test["message"].contains("secret-of-the-home"), "{}", run);
 }
+
+/// Attack 8 of the third round: the kernel's command line (the machine's
+/// boot options) read from `/proc/cmdline`. On the judge of the day: printed.
+/// Now each cell's own `/proc` has it empty. (Without the sandbox the
+/// machine's `/proc` is the program's: this one holds only sandboxed.)
+#[test]
+fn a_program_reads_no_kernel_command_line() {
+    let machines = fs::read_to_string("/proc/cmdline").unwrap_or_default();
+    let hostile = Hostile::new("cmdline");
+    let cmd = shell_script(
+        &hostile,
+        "cmdline",
+        "echo \"cmdline=[$(cat /proc/cmdline)]\" >&2; exit 3\n",
+    );
+    let (run, test) = hostile.judge_json(&cmd, &[]);
+    assert_eq!(test["verdict"], "RE", "{}", run);
+    assert!(test["message"].contains("cmdline=[]"), "{}", run);
+    if !machines.trim().is_empty() {
+        assert!(!test["message"].contains(machines.trim()), "{}", run);
+    }
+}

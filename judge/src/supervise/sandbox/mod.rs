@@ -17,9 +17,9 @@
 //! processes and the warden, a small init that starts each program and
 //! reaps every process, `warden.rs`), a private `/tmp` and `/dev/shm` of
 //! bounded size (counted in the test's memory, and found empty by the next
-//! test or the cell is made afresh), its own `/proc`, and empty folders over
-//! the tests' data (the input's folder, and the folder above it unless that
-//! holds the program), and an **IPC namespace** (a test that leaves a SysV
+//! test or the cell is made afresh), its own `/proc` (`/proc/cmdline`
+//! empty), empty folders over the tests' data where the view shows it, and
+//! an **IPC namespace** (a test that leaves a SysV
 //! object there ends the cell, and the object with it; POSIX message
 //! queues cannot be made: `RLIMIT_MSGQUEUE` is 0). Each program gets no
 //! capability, `PR_SET_NO_NEW_PRIVS`, and its input and output already

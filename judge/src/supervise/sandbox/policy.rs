@@ -33,6 +33,10 @@ pub const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
 /// `/proc`): nothing of the machine's is shown there.
 const MADE: [&str; 2] = ["/dev", "/proc"];
 
+/// The files of each cell's own `/proc` that read as empty: the kernel's
+/// command line (the machine's boot options, which may hold secrets).
+pub const HIDDEN_IN_PROC: [&str; 1] = ["/proc/cmdline"];
+
 /// The names of a `PATH` folder whose parent is an installation's prefix
 /// (`~/.pyenv/shims` needs `~/.pyenv`, `~/.cargo/bin` needs `~/.cargo`).
 const PREFIXED: [&str; 3] = ["bin", "sbin", "shims"];
