@@ -1,17 +1,17 @@
-//! A slot's cell, as the supervisor makes and holds it: the slot's
-//! namespaces entered, the fresh ones made once for many tests (a PID
+//! A cell, as the supervisor makes and holds it: a view's namespaces
+//! entered, the fresh ones made once for many tests (a PID
 //! namespace, an IPC namespace, a copy of the view's mounts with a private
-//! `/tmp`, `/dev/shm` and `/proc`, and the tests' data covered), and its
+//! `/tmp`, `/dev/shm` and `/proc`, and the tests' data hidden), and its
 //! warden (`warden.rs`), which starts each test's program.
 //!
 //! The **launcher**, a fork of the supervisor (which has one thread, so it
-//! may run any code before it exits), enters the slot's user, mount and
+//! may run any code before it exits), enters the view's user, mount and
 //! network namespaces (`setns`), unshares a mount, a PID and an IPC
-//! namespace, mounts the scratch folders and the covers, starts the warden
-//! as the supervisor's child (`clone(CLONE_PARENT)`), says its pid and
-//! exits.
+//! namespace, mounts the scratch folders and hides the tests' data, starts
+//! the warden as the supervisor's child (`clone(CLONE_PARENT)`), says its
+//! pid and exits.
 //!
-//! A cell serves tests one after another while they need the same covers
+//! A cell serves tests one after another while they hide the same folders
 //! and leave it as they found it: the scratch folders as they were made
 //! (the warden resizes them to each test's memory limit) and no SysV object
 //! in the IPC namespace (the warden looks when a test's last process is
@@ -522,7 +522,7 @@ fn nul() -> io::Error {
     )
 }
 
-/// Into the slot's namespaces (the user namespace first: it gives the
+/// Into the view's namespaces (the user namespace first: it gives the
 /// capabilities the others need), then out into fresh mount, IPC and PID
 /// ones (the PID one for the children).
 fn enter(namespaces: &Namespaces) -> Result<(), String> {
@@ -551,7 +551,7 @@ fn enter(namespaces: &Namespaces) -> Result<(), String> {
 }
 
 /// What of the view's `steps` is below a scratch folder: shown there, or
-/// the working folder made there (a cell's own scratch folders cover the
+/// the working folder made there (a cell's own scratch folders are mounted over the
 /// view's, so each cell shows and makes them again).
 fn below_scratch(steps: &[Step]) -> Vec<Step> {
     let below = |path: &Path| SCRATCH.iter().any(|dir| path.starts_with(dir));

@@ -1,5 +1,6 @@
-//! The slot's namespaces and the view of the file system every test of the
-//! slot starts from: made once by a short-lived child of the supervisor (the
+//! The namespaces of a view and the file system every test of a command
+//! line starts from, carrying out the policy's steps (`policy.rs`): made
+//! once per command line by a short-lived child of the supervisor (the
 //! maker), kept by the supervisor as three open descriptors.
 //!
 //! The order is bubblewrap's and nsjail's: the maker leaves for a new user,
@@ -148,7 +149,7 @@ fn maker(root: &Path, steps: &[Step], mut to: File, mut from: File) -> ! {
 }
 
 /// The view: a read-only `tmpfs` root with the policy's steps carried out,
-/// then `/dev`, `/tmp` and `/proc` (the machine's, covered by each test's
+/// then `/dev`, `/tmp` and `/proc` (the machine's, under each test's
 /// own; one must be visible for a user namespace to mount a new one).
 fn build(root: &Path, steps: &[Step]) -> Result<(), String> {
     mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)?;
