@@ -81,16 +81,18 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
             _ => {}
         }
     }
+    let mut visible: Vec<PathBuf> = steps.iter().filter_map(shown_folder).collect();
     let mut shown: Vec<PathBuf> = Vec::new();
     for folder in path_folders(inputs) {
-        add(&mut shown, folder);
+        if !under_any(&folder, &visible) {
+            add(&mut shown, folder);
+        }
     }
     let named: Vec<PathBuf> = named_paths(inputs.argv, inputs.cwd, inputs.path)
         .into_iter()
         .filter(|p| !p.is_dir() || !holds_any(p, inputs.ours))
         .filter(|p| !is_scratch_or_above(p) && !MADE.iter().any(|m| p.starts_with(m)))
         .collect();
-    let mut visible: Vec<PathBuf> = steps.iter().filter_map(shown_folder).collect();
     visible.extend(shown.iter().cloned());
     steps.extend(shown.into_iter().map(Step::Show));
     for place in inputs.ours.iter().filter_map(|p| p.canonicalize().ok()) {
