@@ -37,9 +37,15 @@ const MADE: [&str; 2] = ["/dev", "/proc"];
 /// command line (the machine's boot options, which may hold secrets).
 pub const HIDDEN_IN_PROC: [&str; 1] = ["/proc/cmdline"];
 
-/// The names of a `PATH` folder whose parent is an installation's prefix
-/// (`~/.pyenv/shims` needs `~/.pyenv`, `~/.cargo/bin` needs `~/.cargo`).
+/// The names of a `PATH` folder whose parent may be an installation's
+/// prefix (`~/.pyenv/shims` needs `~/.pyenv`).
 const PREFIXED: [&str; 3] = ["bin", "sbin", "shims"];
+
+/// What makes a folder an installation's prefix, one of them beside its
+/// `bin`: what its programs load or run (`~/.pyenv/libexec` and
+/// `versions`, a JDK's `lib`, `~/.local/lib`'s packages). `~/.cargo` has
+/// none: its `bin` is shown alone (its registry is needed by no program).
+const PREFIX_MARKS: [&str; 4] = ["lib", "lib64", "libexec", "versions"];
 
 /// One step of the view, in the order they are carried out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,12 +130,13 @@ fn shown_folder(step: &Step) -> Option<PathBuf> {
 }
 
 /// The folders on `PATH` to show: each absolute one that exists, with its
-/// parent when the entry is an installation's `bin`, `sbin` or `shims`.
-/// Left out: an entry in or above one of our places (a build folder on
-/// `PATH` would show our solutions), and as a parent the root, a home
-/// folder (`~/bin` must not bring the whole home), one of our places or
-/// above, and a folder only its owner may enter or read (mode `0700`: it
-/// stays closed, the entry alone is shown).
+/// parent when the entry is an installation's `bin`, `sbin` or `shims` (the
+/// parent holds a `lib`, `lib64`, `libexec` or `versions` folder). Left
+/// out: an entry in or above one of our places (a build folder on `PATH`
+/// would show our solutions), and as a parent the root, a home folder
+/// (`~/bin` must not bring the whole home), one of our places or above, and
+/// a folder only its owner may enter or read (mode `0700`: it stays closed,
+/// the entry alone is shown).
 pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
     let mut folders = Vec::new();
     for entry in std::env::split_paths(inputs.path) {
@@ -146,6 +153,7 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
         let parent = entry.parent().filter(|parent| {
             prefixed
                 && parent.parent().is_some()
+                && PREFIX_MARKS.iter().any(|mark| parent.join(mark).is_dir())
                 && !inputs.homes.iter().any(|home| home == parent)
                 && !ours(parent)
                 && !is_scratch_or_above(parent)
@@ -519,10 +527,15 @@ mod tests {
         let dirs = [
             s.make("home/bin/"),
             s.make("home/.pyenv/shims/"),
+            s.make("home/.cargo/bin/"),
             s.make("home/closed/bin/"),
             s.make("ws/target/release/"),
             s.make("tools/x/"),
         ];
+        s.make("home/.pyenv/versions/");
+        s.make("home/closed/lib/");
+        s.make("home/lib/");
+        s.make("tools/lib/");
         fs::set_permissions(s.0.join("home/closed"), fs::Permissions::from_mode(0o700)).unwrap();
         let path = std::env::join_paths(&dirs).unwrap();
         let homes = [home.clone()];
@@ -534,6 +547,7 @@ mod tests {
             [
                 home.join("bin"),
                 home.join(".pyenv"),
+                home.join(".cargo/bin"),
                 home.join("closed/bin"),
                 s.0.join("tools/x"),
             ]
