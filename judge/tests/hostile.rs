@@ -5,7 +5,8 @@
 //! program's, a busy machine is not a slow program.
 //!
 //! Every hostile program carries a mark of its own test, the name of the
-//! test's scratch folder: in its environment (`HOSTILE_MARK=...`, kept even
+//! test's scratch folder: in its environment (`HOSTILE_MARK=...`, passed
+//! with `--env`, as the programs get nothing else of the judge's; kept even
 //! by the processes that drop the judge's own marker) and in its command line
 //! (the programs live in that folder, and the C ones get the mark as an
 //! argument too). After the judge has exited, no live thread may carry the
