@@ -20,6 +20,7 @@
 
 pub mod build;
 pub mod command;
+pub mod environment;
 pub mod export;
 pub mod json;
 pub mod lines;

@@ -45,6 +45,7 @@ fn main() {
         }
     };
     os::handle_interrupts();
+    judge::environment::pass(options.env.clone());
     let result = run_mode(&options);
     // After a signal, what failed failed because the judge was stopping: the
     // interruption is reported (with what was done so far), nothing else.

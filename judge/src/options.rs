@@ -49,6 +49,9 @@ Options:
                      it; a simple command without quotes with no shell in
                      between) instead of our solution; needs exactly one
                      PROBLEM
+  --env NAME=VALUE   give the program under test this variable; may be given
+                     again (it gets PATH, the locale and a HOME of its own,
+                     nothing else of the judge's environment)
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain
@@ -101,7 +104,7 @@ Options:
   --                 the end of the options: PROBLEM names follow
   -h, --help         this text
 
-Every option but --test is given at most once.
+Every option but --test and --env is given at most once.
 
 Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 
@@ -110,6 +113,8 @@ pub struct Options {
     pub problems: Vec<&'static Problem>,
     pub test_filters: Vec<String>,
     pub cmd: Option<String>,
+    /// The variables of `--env`, for the program under test.
+    pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     pub tests_dir: Option<PathBuf>,
     pub standalone: bool,
     pub time_limit_ms: Option<u64>,
@@ -159,7 +164,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         };
         // Every option but --test takes one value: a second one is a mistake,
         // not a silent replacement of the first.
-        if flag.starts_with('-') && flag != "--test" && flag != "--" {
+        if flag.starts_with('-') && !["--test", "--env", "--"].contains(&flag) {
             if given.contains(&flag) {
                 return Err(format!("{} is given twice", flag));
             }
@@ -213,6 +218,7 @@ fn set_option(
             }
             options.cmd = Some(cmd);
         }
+        "--env" => options.env.push(crate::environment::parse(&value(flag)?)?),
         "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
         "--standalone" => options.standalone = true,
         "--json" => options.json = true,
@@ -252,6 +258,7 @@ fn set_option(
 const OPTIONS: &[&str] = &[
     "--test",
     "--cmd",
+    "--env",
     "--tests",
     "--standalone",
     "--time-limit",

@@ -240,7 +240,14 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         Stdin::File(path) => std::fs::read(path)?,
     };
     let start = Instant::now();
+    let env = crate::environment::for_program(
+        std::env::vars_os(),
+        crate::environment::passed(),
+        &std::env::temp_dir(),
+    );
     let mut child = cmd
+        .env_clear()
+        .envs(env)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -882,33 +882,42 @@ fn json_says_whether_each_test_was_sandboxed() {
     }
 }
 
-/// Run from the workspace's root (as the README says), a program sees the
-/// folder it runs in, but not the answers: the samples, the repository's
-/// history (`.git`) and our solutions' builds (`target/release`) are hidden.
+/// Run from the workspace's root (as the README says), a program sees none
+/// of the workspace: not the answers (the samples, the repository's history
+/// in `.git`), not our solutions' builds (`target/release`), not the rest
+/// (`Cargo.toml`): its working folder is its own, with only what its command
+/// line names in it. (The probe is a script whose command line names only
+/// the script: what a command names on purpose is shown.)
 #[cfg(target_os = "linux")]
 #[test]
-fn the_workspace_answers_and_solutions_are_hidden_from_the_root() {
+fn the_workspace_is_hidden_from_a_program_run_from_the_root() {
     let root = judge::workspace::root();
     let target = judge::workspace::target_dir(&root);
-    let script = format!(
-        "cat samples/checkers_pos/01-*.out 2>/dev/null || echo 9 9; \
-         test -e .git/HEAD && echo git-visible >&2; \
-         test -e {release}/checkers_pos && echo solution-visible >&2; \
-         test -e Cargo.toml && echo workspace-visible >&2; true",
-        release = target.join("release").display()
-    );
+    let dir = TempDir::new("probe");
+    let probe = dir.join("probe.sh");
+    fs::write(
+        &probe,
+        format!(
+            "cat samples/checkers_pos/01-*.out 2>/dev/null || echo 9 9; \
+             test -e .git/HEAD && echo git-visible >&2; \
+             test -e {release}/checkers_pos && echo solution-visible >&2; \
+             test -e Cargo.toml && echo workspace-visible >&2; \
+             echo probed >&2; true\n",
+            release = target.join("release").display()
+        ),
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
         .current_dir(&root)
-        .args(["checkers_pos", "--test", "01", "--cmd", &script])
+        .args(["checkers_pos", "--test", "01", "--verbose", "--cmd"])
+        .arg(format!("sh {}", probe.display()))
         .output()
         .expect("the judge runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("WA "), "the answer was read:\n{}", stdout);
-    // (The command itself is in the report's title: only stderr counts.)
-    assert!(stdout.contains("stderr: workspace-visible"), "{}", stdout);
-    for leak in ["git-visible", "solution-visible"] {
-        let said = format!("stderr: {}", leak);
-        assert!(!stdout.contains(&said), "{}:\n{}", leak, stdout);
+    assert!(stdout.contains("probed"), "{}", stdout);
+    for leak in ["git-visible", "solution-visible", "workspace-visible"] {
+        assert!(!stdout.contains(leak), "{}:\n{}", leak, stdout);
     }
     // Our solution, in the hidden target/release, still runs beside the
     // program under --stress: it is bound on its own.
@@ -1146,4 +1155,94 @@ fn sigterm_during_the_build_ends_cargo_and_the_compilers() {
     }
     assert!(left.is_empty(), "still running: {:?}", left);
     assert_eq!(status.code(), Some(143), "{:?}", status);
+}
+
+/// Issue 31: a command with variable assignments before its program (as a
+/// shell allows), or run through `env`, is read as the shell reads it: the
+/// script it names is shown to it in the sandbox. On the judge of the day,
+/// `X=1 python3 /path/sum.py` was RE on every test ("can't open file").
+#[cfg(target_os = "linux")]
+#[test]
+fn a_command_with_variables_before_its_program_finds_its_script() {
+    let dir = TempDir::new("assignments");
+    let script = dir.join("sum.py");
+    fs::write(
+        &script,
+        "import os\na, b = map(int, input().split())\n\
+         print(a + b if os.environ.get('X') == '1' else 0)\n",
+    )
+    .unwrap();
+    let (py, sum) = (python(), script.display());
+    for cmd in [
+        format!("X=1 {} {}", py, sum),
+        format!("X=1 Y=2 exec {} {}", py, sum),
+        format!("env X=1 {} {}", py, sum),
+        format!("env -i X=1 /usr/bin/env {} {}", py, sum),
+    ] {
+        let r = judge_cmd(&cmd, &[]);
+        assert!(
+            r.stdout.contains("  AC "),
+            "{}:\n{}{}",
+            cmd,
+            r.stdout,
+            r.stderr
+        );
+    }
+    let r = judge_cmd(&format!("{} {}", py, sum), &["--env", "X=1"]);
+    assert!(
+        r.stdout.contains("  AC "),
+        "--env:\n{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
+/// Issue 31: a program in a folder of mode 0700 (as `mktemp -d` makes)
+/// runs, whoever runs the judge: the folders on the way to what the
+/// command names are the view's own. A script the tests' user cannot read
+/// (mode 0600, the judge run as root: tests run as uid 65534) is said once,
+/// with the reason and what to do, in the line that says the program could
+/// not be started, in place of the tests: not an RE on every test. On the judge of
+/// the day, as root: `Permission denied` on every test, in both cases.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_in_a_closed_folder_runs_or_is_said_once() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("closed");
+    let script = dir.join("sum.py");
+    fs::write(&script, "a, b = map(int, input().split())\nprint(a + b)\n").unwrap();
+    fs::set_permissions(&*dir, fs::Permissions::from_mode(0o700)).unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o644)).unwrap();
+    let cmd = format!("{} {}", python(), script.display());
+    let r = judge_cmd(&cmd, &[]);
+    assert!(r.stdout.contains("  AC "), "{}{}", r.stdout, r.stderr);
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o600)).unwrap();
+    let tests = tests_dir(&[("a", "7 8\n", Some("15\n")), ("b", "1 2\n", Some("3\n"))]);
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        tests.to_str().unwrap(),
+        "--cmd",
+        &cmd,
+    ]);
+    let report = format!("{}{}", r.stdout, r.stderr);
+    // SAFETY: geteuid takes nothing and cannot fail.
+    let as_root = unsafe { judge::sys::linux::geteuid() } == 0;
+    if !as_root {
+        // The tests' user is the judge's own, who may read it.
+        assert!(r.ok, "{}", report);
+        return;
+    }
+    assert!(!r.ok, "{}", report);
+    let said = report
+        .matches("Permission denied for the tests' user")
+        .count();
+    assert_eq!(said, 1, "{}", report);
+    assert_eq!(
+        report.matches("could not be started").count(),
+        1,
+        "{}",
+        report
+    );
+    assert!(report.contains("chmod o+r"), "{}", report);
 }

@@ -5,7 +5,8 @@
 //! program's, a busy machine is not a slow program.
 //!
 //! Every hostile program carries a mark of its own test, the name of the
-//! test's scratch folder: in its environment (`HOSTILE_MARK=...`, kept even
+//! test's scratch folder: in its environment (`HOSTILE_MARK=...`, passed
+//! with `--env`, as the programs get nothing else of the judge's; kept even
 //! by the processes that drop the judge's own marker) and in its command line
 //! (the programs live in that folder, and the C ones get the mark as an
 //! argument too). After the judge has exited, no live thread may carry the
@@ -79,6 +80,10 @@ struct Hostile {
     mark: String,
     /// Run the judge with its sandbox off (`JUDGE_NO_SANDBOX`).
     sandbox_off: bool,
+    /// The judge's working folder, when not this test's.
+    cwd: Option<PathBuf>,
+    /// Variables of the judge's own environment besides the mark.
+    env: Vec<(String, String)>,
 }
 
 impl Hostile {
@@ -95,6 +100,8 @@ impl Hostile {
             dir,
             mark,
             sandbox_off: false,
+            cwd: None,
+            env: Vec::new(),
         }
     }
 
@@ -130,12 +137,21 @@ impl Hostile {
         exe
     }
 
-    /// Starts the judge with `args`, carrying the mark.
+    /// Starts the judge with `args`, carrying the mark (passed on to the
+    /// programs with `--env`: they get nothing else of the judge's
+    /// environment; a judge older than `--env` passed them all of it).
     fn start_judge(&self, args: &[&str]) -> Child {
         let mut cmd = Command::new(judge_under_test());
         if self.sandbox_off {
             cmd.env("JUDGE_NO_SANDBOX", "1");
         }
+        if std::env::var_os("JUDGE_UNDER_TEST").is_none() {
+            cmd.args(["--env", &format!("{}={}", MARK, self.mark)]);
+        }
+        if let Some(cwd) = &self.cwd {
+            cmd.current_dir(cwd);
+        }
+        cmd.envs(self.env.iter().map(|(k, v)| (k, v)));
         cmd.args(args)
             .env(MARK, &self.mark)
             .stdin(Stdio::null())
@@ -769,7 +785,7 @@ fn the_judges_own_memory_is_not_the_programs() {
     )
     .unwrap();
     let side = side.to_str().unwrap();
-    let cmd = format!("sh {}", script);
+    let cmd = format!("sh {} {}", script, hostile.answer());
     let run = hostile.judge(&[
         "checkers_board",
         "--tests",
@@ -1180,16 +1196,15 @@ fn a_flaky_program_is_called_nondeterministic_by_stress() {
     let script = hostile.path("flaky.sh");
     fs::write(
         &script,
-        format!(
-            "# wrong in one run of five, at random\n\
+        "# wrong in one run of five, at random\n\
              if [ $(( $(od -An -N1 -tu1 /dev/urandom) % 5 )) -eq 0 ]; then \
-             cat >/dev/null; echo 99 99; else exec {}; fi\n",
-            our_solution("checkers_board").display()
-        ),
+             cat >/dev/null; echo 99 99; else exec \"$1\"; fi\n",
     )
     .unwrap();
     let save = hostile.path("saved");
-    let cmd = format!("sh {}", script);
+    // Our solution named on the command line: the sandbox shows it.
+    let ours = our_solution("checkers_board");
+    let cmd = format!("sh {} {}", script, ours.display());
     let run = hostile.judge(&[
         "checkers_board",
         "--stress",
@@ -1349,11 +1364,13 @@ fn nothing_is_left_behind_by_fifty_tests_two_at_a_time() {
 // ---------------------------------------------------------------------------
 
 /// Writes `script` to `<name>.sh` in the test's folder: the `--cmd` that
-/// runs it with `sh`.
+/// runs it with `sh`, the right answer's file as its argument (the sandbox
+/// shows a program what its command line names, and only that: a script
+/// that prints the answer from `answer` gets it this way).
 fn shell_script(hostile: &Hostile, name: &str, script: &str) -> String {
     let path = hostile.path(&format!("{}.sh", name));
     fs::write(&path, script).unwrap();
-    format!("sh {}", path)
+    format!("sh {} {}", path, hostile.answer())
 }
 
 /// Every verdict a `--json` run printed.
@@ -1929,4 +1946,186 @@ int main(int argc, char **argv) {
         &["--memory-limit", "256"],
     );
     assert_eq!(test["verdict"], "MLE", "{}", run);
+}
+
+// ---------------------------------------------------------------------------
+// 20. What a test reads (the third adversarial round, issue 30)
+// ---------------------------------------------------------------------------
+
+/// A folder laid out as a workspace the judge ran in (`Cargo.toml`, a
+/// `target` of ours) inside this test's folder, made the judge's working
+/// folder and its build folder (`CARGO_TARGET_DIR`): where `--standalone`,
+/// `--export`, `--save` write when run from a workspace's root.
+fn a_workspace_to_run_from(hostile: &mut Hostile) -> PathBuf {
+    let ws = hostile.dir.join("ws");
+    fs::create_dir_all(ws.join("target")).unwrap();
+    fs::write(ws.join("Cargo.toml"), "[workspace]\n").unwrap();
+    hostile.cwd = Some(ws.clone());
+    let target = ws.join("target").to_str().unwrap().to_string();
+    hostile.env.push(("CARGO_TARGET_DIR".to_string(), target));
+    ws
+}
+
+/// Attack 1 of the third round: run from a workspace whose
+/// `target/judge-standalone` holds our builds (which `--standalone`
+/// writes), a program execs the one named like its problem. On the judge
+/// of the day (the working folder shown whole, a list of hidden places
+/// without it): AC. Now the working folder is the program's own, empty but
+/// for what its command names: no such file, RE.
+#[test]
+fn a_program_cannot_run_our_standalone_build_from_the_workspace() {
+    let mut hostile = Hostile::new("standalone-build");
+    let ws = a_workspace_to_run_from(&mut hostile);
+    let builds = ws.join("target/judge-standalone");
+    fs::create_dir_all(&builds).unwrap();
+    fs::copy(
+        our_solution("checkers_board"),
+        builds.join("checkers_board"),
+    )
+    .unwrap();
+    let script = hostile.path("cheat.sh");
+    fs::write(&script, "exec ./target/judge-standalone/checkers_board\n").unwrap();
+    let (run, test) = hostile.judge_json(&format!("sh {}", script), &[]);
+    assert_ne!(test["verdict"], "AC", "{}", run);
+    assert!(test["message"].contains("not found"), "{}", run);
+}
+
+/// Attack 1 of the third round, the other half: an `--export` package in
+/// the workspace (laid out as `--export` writes it: `data/secret/NAME.in`
+/// beside `NAME.ans`) holds the test's input beside its answer; a program
+/// looks for its input there and prints the answer. On the judge of the
+/// day: AC. Now: nothing found, WA.
+#[test]
+fn a_program_cannot_find_its_answer_in_an_export_in_the_workspace() {
+    let mut hostile = Hostile::new("export-answer");
+    let ws = a_workspace_to_run_from(&mut hostile);
+    let data = ws.join("pkg/checkersboard/data/secret");
+    fs::create_dir_all(&data).unwrap();
+    let (input, answer) = the_sample();
+    fs::write(data.join("01.in"), &input).unwrap();
+    fs::write(data.join("01.ans"), &answer).unwrap();
+    let script = hostile.path("cheat.sh");
+    fs::write(
+        &script,
+        "in=$(cat)\n\
+         for f in $(find . -name '*.in' 2>/dev/null); do\n\
+         if [ \"$(cat \"$f\")\" = \"$in\" ]; then cat \"${f%.in}.ans\"; exit 0; fi\n\
+         done\necho 0 0\n",
+    )
+    .unwrap();
+    let (run, test) = hostile.judge_json(&format!("sh {}", script), &[]);
+    assert_eq!(test["verdict"], "WA", "{}", run);
+}
+
+/// Attack 2 of the third round: under `--stress`, our solution runs in the
+/// same slot just before the program under test, from our build folder; the
+/// program runs it. On the judge of the day (the slot's view remade to show
+/// `target/release` for ours, then shown to theirs too): "no failure in 40
+/// cases". Now each command line has its own view: theirs finds nothing,
+/// and the first case fails.
+#[test]
+fn under_stress_a_program_cannot_run_our_solution() {
+    let hostile = Hostile::new("stress-ours");
+    let script = hostile.path("cheat.sh");
+    fs::write(
+        &script,
+        format!("exec {}\n", our_solution("checkers_board").display()),
+    )
+    .unwrap();
+    let cmd = format!("sh {}", script);
+    let run = hostile.judge(&[
+        "checkers_board",
+        "--stress",
+        "40",
+        "--seed",
+        "1",
+        "--cmd",
+        &cmd,
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run);
+    assert!(run.stdout.contains("on case 1 "), "{}", run);
+    assert!(!run.stdout.contains("no failure"), "{}", run);
+}
+
+/// Attack 8 of the third round: a token in the judge's environment (CI's
+/// variables, a planted one) is printed by the program. On the judge of the
+/// day: the token is in the report, sandboxed or not. Now the program gets
+/// `PATH`, the locale, a `HOME` of its own and what `--env` passes, nothing
+/// else: with the sandbox and without it.
+#[test]
+fn a_program_cannot_read_the_judges_environment() {
+    let mut hostile = Hostile::new("environment");
+    let token = format!("planted-{}", hostile.mark);
+    hostile
+        .env
+        .push(("JUDGE_PLANTED_TOKEN".to_string(), token.clone()));
+    let cmd = shell_script(
+        &hostile,
+        "env",
+        "echo token=$JUDGE_PLANTED_TOKEN >&2; echo path=${PATH:+set} >&2\n\
+         echo switch=$JUDGE_NO_SANDBOX >&2; echo home=$HOME >&2; exit 3\n",
+    );
+    let judges_home = format!("home={}\n", std::env::var("HOME").unwrap_or_default());
+    for sandbox_off in [false, true] {
+        hostile.sandbox_off = sandbox_off;
+        let (run, test) = hostile.judge_json(&cmd, &[]);
+        let said = &test["message"];
+        assert_eq!(test["verdict"], "RE", "{}", run);
+        assert!(said.contains("path=set"), "{}", run);
+        assert!(said.contains("home=/"), "{}", run);
+        for leak in [token.as_str(), "switch=1", &judges_home] {
+            assert!(!said.contains(leak), "{}: {}", leak, run);
+        }
+    }
+}
+
+/// Attack 8 of the third round: a folder on the judge's `PATH` in a home
+/// (`~/bin`) brought the whole home into the view (its parent, taken for an
+/// installation's prefix). On the judge of the day: the secret beside it
+/// is printed. Now a home is never brought along: only `~/bin` is shown.
+#[test]
+fn a_path_entry_in_a_home_does_not_show_the_home() {
+    let mut hostile = Hostile::new("path-home");
+    let home = hostile.dir.join("home");
+    fs::create_dir_all(home.join("bin")).unwrap();
+    fs::write(home.join("secret"), "secret-of-the-home\n").unwrap();
+    let path = format!(
+        "{}:{}",
+        home.join("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
+    hostile.env.push(("PATH".to_string(), path));
+    hostile
+        .env
+        .push(("HOME".to_string(), home.to_str().unwrap().to_string()));
+    let script = hostile.path("cheat.sh");
+    fs::write(
+        &script,
+        format!("cat {} >&2; exit 3\n", home.join("secret").display()),
+    )
+    .unwrap();
+    let (run, test) = hostile.judge_json(&format!("sh {}", script), &[]);
+    assert_eq!(test["verdict"], "RE", "{}", run);
+    assert!(!test["message"].contains("secret-of-the-home"), "{}", run);
+}
+
+/// Attack 8 of the third round: the kernel's command line (the machine's
+/// boot options) read from `/proc/cmdline`. On the judge of the day: printed.
+/// Now each cell's own `/proc` has it empty. (Without the sandbox the
+/// machine's `/proc` is the program's: this one holds only sandboxed.)
+#[test]
+fn a_program_reads_no_kernel_command_line() {
+    let machines = fs::read_to_string("/proc/cmdline").unwrap_or_default();
+    let hostile = Hostile::new("cmdline");
+    let cmd = shell_script(
+        &hostile,
+        "cmdline",
+        "echo \"cmdline=[$(cat /proc/cmdline)]\" >&2; exit 3\n",
+    );
+    let (run, test) = hostile.judge_json(&cmd, &[]);
+    assert_eq!(test["verdict"], "RE", "{}", run);
+    assert!(test["message"].contains("cmdline=[]"), "{}", run);
+    if !machines.trim().is_empty() {
+        assert!(!test["message"].contains(machines.trim()), "{}", run);
+    }
 }

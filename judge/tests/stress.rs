@@ -844,18 +844,17 @@ fn shrinking_takes_two_steps_at_once_where_one_is_stuck() {
     let script = dir.join("even.sh");
     fs::write(
         &script,
-        format!(
-            "input=$(cat)\n\
-             total=$(printf '%s\\n' \"$input\" | awk '{{for (i = 1; i <= NF; i++) t[++n] = $i}} \
-             END {{print t[1] + t[t[1] + 2]}}')\n\
+        "input=$(cat)\n\
+             total=$(printf '%s\\n' \"$input\" | awk '{for (i = 1; i <= NF; i++) t[++n] = $i} \
+             END {print t[1] + t[t[1] + 2]}')\n\
              if [ $((total % 2)) -eq 0 ] && [ \"$total\" -ge 2 ]; then echo wrong; exit 0; fi\n\
-             printf '%s\\n' \"$input\" | exec '{}'\n",
-            our_solution("checkers_pos").display()
-        ),
+             printf '%s\\n' \"$input\" | exec \"$1\"\n",
     )
     .unwrap();
     let saved = TempDir::new("stress-even-saved");
-    let cmd = format!("sh {}", script.display());
+    // Our solution named on the command line: the sandbox shows it.
+    let ours = our_solution("checkers_pos");
+    let cmd = format!("sh {} {}", script.display(), ours.display());
     let r = judge(&[
         "checkers_pos",
         "--cmd",

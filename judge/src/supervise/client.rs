@@ -24,12 +24,21 @@ pub struct Supervisor {
 /// in the judge's own unit tests (whose binary is the test harness) the
 /// harness running only `supervise::tests::supervisor_hook`, which serves.
 fn supervisor_command() -> io::Result<Command> {
-    if let Some(judge) = SERVER.get() {
-        let mut cmd = Command::new(judge);
+    let mut cmd = Command::new(match SERVER.get() {
+        Some(judge) => judge.clone(),
+        None => std::env::current_exe()?,
+    });
+    // The variables passed on purpose, and their names: the supervisor
+    // keeps them for the programs (`environment::settle`).
+    let passed = crate::environment::passed();
+    let names = std::env::join_paths(passed.iter().map(|(name, _)| name))
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    cmd.envs(passed.iter().cloned())
+        .env(crate::environment::PASSED, names);
+    if SERVER.get().is_some() {
         cmd.arg(MODE);
         return Ok(cmd);
     }
-    let mut cmd = Command::new(std::env::current_exe()?);
     if cfg!(test) {
         cmd.args([HOOK_TEST, "--exact", "--nocapture", "--test-threads=1"])
             .env(HOOK_ENV, "1");

@@ -12,7 +12,22 @@ use std::time::Duration;
 /// Every process below the supervisor, from the `children` file of each
 /// of their threads; parents before children.
 pub fn descendants() -> Vec<i32> {
-    let mut found = children_of(std::process::id() as i32);
+    descendants_of(std::process::id() as i32)
+}
+
+/// The processes of the test: below its warden when it is sandboxed (the
+/// cell's PID namespace; the idle cells of the slot's other views are not
+/// the test's), else every process below the supervisor.
+pub fn of_the_test(warden: Option<i32>) -> Vec<i32> {
+    match warden {
+        Some(warden) => descendants_of(warden),
+        None => descendants(),
+    }
+}
+
+/// Every process below `root`; parents before children.
+fn descendants_of(root: i32) -> Vec<i32> {
+    let mut found = children_of(root);
     let mut i = 0;
     while i < found.len() {
         let more = children_of(found[i]);
@@ -85,7 +100,7 @@ pub fn look_at(pid: i32) -> Option<Seen> {
 /// hold it open. A sandboxed test's warden is not one: it stands for the
 /// test's PID namespace.
 pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<String> {
-    let below: Vec<i32> = descendants()
+    let below: Vec<i32> = of_the_test(warden)
         .into_iter()
         .filter(|&pid| Some(pid) != warden)
         .collect();

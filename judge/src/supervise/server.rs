@@ -48,6 +48,18 @@ impl Served {
         events::install_handlers()?;
         let dir = slot_folder()?;
         let sandbox = Sandbox::start(&dir);
+        // From here on, the supervisor's environment is the programs'
+        // (each cell and program inherits it): a HOME of their own, the
+        // cell's /tmp when sandboxed, else a folder of the slot's.
+        let home = match &sandbox {
+            Ok(_) => PathBuf::from("/tmp"),
+            Err(_) => {
+                let home = dir.join("home");
+                fs::create_dir_all(&home)?;
+                home
+            }
+        };
+        crate::environment::settle(&home);
         let mut served = Served {
             dir,
             sandbox,

@@ -2,7 +2,7 @@
 //! processes looked at every tick against the limits, everything killed and
 //! reaped at the end, and the figures gathered into a [`Report`].
 
-use super::sandbox::{Cell, Record, Sandbox};
+use super::sandbox::{Cell, NotShown, Record, Sandbox};
 use super::{control, events, procs, Ending, Report, Request, TICK};
 use std::fs::{self, File};
 use std::io::{self, Read};
@@ -61,6 +61,12 @@ impl Watch {
                 }
                 self.failed
                     .get_or_insert_with(|| "its warden ended".to_string());
+                Reaped::One(pid, status, usage)
+            }
+            // Sandboxed, the supervisor's only children are wardens (the
+            // test's processes are the warden's): another one is the idle
+            // cell of another view, whose figures are not this test's.
+            Reaped::One(pid, status, usage) if self.cell.is_some() => {
                 Reaped::One(pid, status, usage)
             }
             Reaped::One(pid, status, usage) => {
@@ -331,10 +337,13 @@ fn start_in_cell(
     stdout: &File,
     out_path: &Path,
 ) -> Result<(i32, File, Option<Cell>), Unstarted> {
-    sandbox.cover(&request.argv).map_err(Unstarted::Cell)?;
-    let covers = sandbox.covers(&request.stdin, out_path);
+    sandbox.show(&request.argv).map_err(|not| match not {
+        NotShown::Unreachable(why) => Unstarted::Program(why),
+        NotShown::Failed(why) => Unstarted::Cell(why),
+    })?;
+    let hides = sandbox.hides(&request.stdin, out_path);
     let cell = sandbox
-        .take_cell(request, covers)
+        .take_cell(request, hides)
         .map_err(|e| Unstarted::Cell(e.to_string()))?;
     let (stderr, stderr_end) =
         super::sandbox::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
@@ -355,7 +364,7 @@ fn start_in_cell(
 fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Option<Ending> {
     let mut cpu = watch.reaped_cpu;
     let warden = watch.warden();
-    let pids: Vec<i32> = procs::descendants();
+    let pids: Vec<i32> = procs::of_the_test(warden);
     if watch.looks % MEMFD_EVERY == 0 {
         let test: Vec<i32> = pids
             .iter()
@@ -442,7 +451,7 @@ fn end_the_test_in_its_cell(
             return Ok(());
         }
         let warden = watch.warden();
-        for pid in procs::descendants() {
+        for pid in procs::of_the_test(warden) {
             if Some(pid) != warden {
                 control::sigkill(pid);
             }

@@ -1,17 +1,17 @@
-//! A slot's cell, as the supervisor makes and holds it: the slot's
-//! namespaces entered, the fresh ones made once for many tests (a PID
+//! A cell, as the supervisor makes and holds it: a view's namespaces
+//! entered, the fresh ones made once for many tests (a PID
 //! namespace, an IPC namespace, a copy of the view's mounts with a private
-//! `/tmp`, `/dev/shm` and `/proc`, and the tests' data covered), and its
+//! `/tmp`, `/dev/shm` and `/proc`, and the tests' data hidden), and its
 //! warden (`warden.rs`), which starts each test's program.
 //!
 //! The **launcher**, a fork of the supervisor (which has one thread, so it
-//! may run any code before it exits), enters the slot's user, mount and
+//! may run any code before it exits), enters the view's user, mount and
 //! network namespaces (`setns`), unshares a mount, a PID and an IPC
-//! namespace, mounts the scratch folders and the covers, starts the warden
-//! as the supervisor's child (`clone(CLONE_PARENT)`), says its pid and
-//! exits.
+//! namespace, mounts the scratch folders and hides the tests' data, starts
+//! the warden as the supervisor's child (`clone(CLONE_PARENT)`), says its
+//! pid and exits.
 //!
-//! A cell serves tests one after another while they need the same covers
+//! A cell serves tests one after another while they hide the same folders
 //! and leave it as they found it: the scratch folders as they were made
 //! (the warden resizes them to each test's memory limit) and no SysV object
 //! in the IPC namespace (the warden looks when a test's last process is
@@ -21,15 +21,15 @@
 //! one pipe, in the supervisor's frames (see [`Record`]); commands go the
 //! other way on a socket (`socket.rs`).
 
+use super::policy::{Step, SCRATCH};
 use super::socket::{self, FDS};
-use super::view::{cstring, mount_at, pipe};
-use super::Sandbox;
+use super::view::{cstring, hide, mount_at, mount_point, pipe, Namespaces};
 use crate::supervise::protocol::{receive, Fields, Frame};
 use crate::supervise::Request;
 use crate::sys::linux::{
     _exit, fork, fstatvfs, setns, syscall, unshare, wait4, Statvfs, CLONE_NEWIPC, CLONE_NEWNET,
-    CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOEXEC,
-    MS_NOSUID, MS_RDONLY, MS_REC, SIGCHLD, SYS_CLONE,
+    CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOSUID, MS_REC,
+    SIGCHLD, SYS_CLONE,
 };
 use crate::sys::SIGKILL;
 use std::ffi::CString;
@@ -39,9 +39,6 @@ use std::os::raw::c_int;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-
-/// The folders each cell gets fresh, as `tmpfs` mounts.
-pub const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
 
 /// What the cell's processes report.
 #[derive(Debug, PartialEq)]
@@ -142,15 +139,16 @@ pub struct Cell {
     commands: File,
     /// Records that came before the launcher's word, in order.
     early: std::collections::VecDeque<Record>,
-    /// The folders of test data the cell covers.
-    covers: Vec<PathBuf>,
+    /// The folders of test data the cell hides.
+    hides: Vec<PathBuf>,
     /// The scratch folders, open as the warden sees them (so that each
     /// look at them is a call on a descriptor, not a walk through `/proc`).
     scratch: Vec<File>,
-    /// The folders in the scratch folders on the way to one of the view's
-    /// folders bound below them (not the bound folder: it is the
-    /// machine's), open likewise: with the scratch folders themselves,
-    /// their metadata says whether a test changed the folders' shape.
+    /// The folders in the scratch folders on the way to what the view
+    /// shows below them (not what it shows: that is the machine's), and
+    /// the working folder when it is there, open likewise: with the
+    /// scratch folders themselves, their metadata says whether a test
+    /// changed the folders' shape.
     shape: Vec<File>,
     /// The state of the scratch folders when the cell was made.
     fresh: Vec<i64>,
@@ -165,9 +163,10 @@ pub struct Plan {
     /// The size of each scratch folder, bytes, until a test needs another
     /// (also the bound on the SysV shared memory of the cell).
     pub scratch_size: u64,
-    covers: Vec<PathBuf>,
-    /// The folders the view binds (some may be below a scratch folder).
-    folders: Vec<PathBuf>,
+    hides: Vec<PathBuf>,
+    /// What the view shows or makes below a scratch folder, to show or
+    /// make again on the cell's own (a [`Step::Show`] or [`Step::Workdir`]).
+    kept: Vec<Step>,
     pub as_root: bool,
 }
 
@@ -181,16 +180,23 @@ pub struct Run {
 }
 
 impl Cell {
-    /// Makes a cell of `sandbox` whose tests' data `covers` hides and whose
-    /// scratch folders hold `scratch_size` bytes each.
-    pub fn start(sandbox: &Sandbox, covers: Vec<PathBuf>, scratch_size: u64) -> io::Result<Cell> {
+    /// Makes a cell in the view of `namespaces` (made of `steps`), whose
+    /// tests' data `hides` hides and whose scratch folders hold
+    /// `scratch_size` bytes each.
+    pub fn start(
+        namespaces: &Namespaces,
+        steps: &[Step],
+        as_root: bool,
+        hides: Vec<PathBuf>,
+        scratch_size: u64,
+    ) -> io::Result<Cell> {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
         let plan = Plan {
             cwd: cstring(&cwd),
             scratch_size,
-            covers: covers.clone(),
-            folders: sandbox.folders.clone(),
-            as_root: sandbox.as_root,
+            hides: hides.clone(),
+            kept: below_scratch(steps),
+            as_root,
         };
         let (mut records, report) = pipe()?;
         let (commands, warden_end) = socket::pair()?;
@@ -201,7 +207,12 @@ impl Cell {
             return Err(io::Error::last_os_error());
         }
         if launcher == 0 {
-            launch(sandbox, &plan, report.as_raw_fd(), warden_end.as_raw_fd());
+            launch(
+                namespaces,
+                &plan,
+                report.as_raw_fd(),
+                warden_end.as_raw_fd(),
+            );
         }
         drop((report, warden_end));
         let launched = launcher_word(&mut records);
@@ -215,7 +226,7 @@ impl Cell {
             records,
             commands,
             early,
-            covers,
+            hides,
             scratch: Vec::new(),
             shape: Vec::new(),
             fresh: Vec::new(),
@@ -224,7 +235,7 @@ impl Cell {
         // Nothing has run in the cell yet: its scratch folders are as made.
         // A warden that could not settle said why and ended, and then its
         // folders cannot be opened: its word is the one to give.
-        if let Err(e) = cell.open_scratch(&sandbox.folders) {
+        if let Err(e) = cell.open_scratch(&plan.kept) {
             let why = cell.failure();
             cell.end();
             return Err(why.map_or(e, |why| io::Error::new(io::ErrorKind::Other, why)));
@@ -235,16 +246,19 @@ impl Cell {
 
     /// Opens the scratch folders and the folders of their shape (see
     /// [`Cell::shape`]) through the warden's root.
-    fn open_scratch(&mut self, folders: &[PathBuf]) -> io::Result<()> {
+    fn open_scratch(&mut self, kept: &[Step]) -> io::Result<()> {
         let seen =
             |path: &Path| File::open(format!("/proc/{}/root{}", self.warden, path.display()));
         for dir in SCRATCH.iter().map(Path::new) {
             self.scratch.push(seen(dir)?);
-            let shape: std::collections::BTreeSet<&Path> = folders
+            let shape: std::collections::BTreeSet<&Path> = kept
                 .iter()
-                .filter(|f| f.starts_with(dir))
-                .flat_map(|f| f.ancestors().skip(1).take_while(|a| a.starts_with(dir)))
-                .filter(|folder| *folder != dir)
+                // The working folder is the cell's; what is shown is not.
+                .flat_map(|step| {
+                    let own = matches!(step, Step::Workdir(_));
+                    step_path(step).ancestors().skip(usize::from(!own))
+                })
+                .filter(|folder| folder.starts_with(dir) && *folder != dir)
                 .collect();
             for folder in shape {
                 self.shape.push(seen(folder)?);
@@ -253,9 +267,9 @@ impl Cell {
         Ok(())
     }
 
-    /// Whether the cell covers these folders (and its warden lives).
-    pub fn serves(&self, covers: &[PathBuf]) -> bool {
-        self.covers == covers && !self.gone
+    /// Whether the cell hides these folders (and its warden lives).
+    pub fn serves(&self, hides: &[PathBuf]) -> bool {
+        self.hides == hides && !self.gone
     }
 
     /// Has the warden start the program of `request` with the three
@@ -431,11 +445,13 @@ impl Run {
 }
 
 /// The launcher (see the file's comment). Never returns.
-fn launch(sandbox: &Sandbox, plan: &Plan, report: RawFd, commands: RawFd) -> ! {
-    let started = enter(sandbox)
+fn launch(namespaces: &Namespaces, plan: &Plan, report: RawFd, commands: RawFd) -> ! {
+    let started = enter(namespaces)
         .and_then(|()| make_scratch(plan))
         .and_then(|roots| {
-            cover(&plan.covers)?;
+            for folder in plan.hides.iter().filter(|f| f.is_dir()) {
+                hide(folder)?;
+            }
             start_warden(plan, report, commands, &roots)
         });
     match started {
@@ -506,14 +522,14 @@ fn nul() -> io::Error {
     )
 }
 
-/// Into the slot's namespaces (the user namespace first: it gives the
+/// Into the view's namespaces (the user namespace first: it gives the
 /// capabilities the others need), then out into fresh mount, IPC and PID
 /// ones (the PID one for the children).
-fn enter(sandbox: &Sandbox) -> Result<(), String> {
+fn enter(namespaces: &Namespaces) -> Result<(), String> {
     for (ns, kind, name) in [
-        (&sandbox.user, CLONE_NEWUSER, "user"),
-        (&sandbox.mnt, CLONE_NEWNS, "mount"),
-        (&sandbox.net, CLONE_NEWNET, "network"),
+        (&namespaces.user, CLONE_NEWUSER, "user"),
+        (&namespaces.mnt, CLONE_NEWNS, "mount"),
+        (&namespaces.net, CLONE_NEWNET, "network"),
     ] {
         // SAFETY: a namespace descriptor we hold and its kind.
         if unsafe { setns(ns.as_raw_fd(), kind) } != 0 {
@@ -534,20 +550,38 @@ fn enter(sandbox: &Sandbox) -> Result<(), String> {
     Ok(())
 }
 
-/// A fresh `tmpfs` on each scratch folder; folders of the view below one
-/// (a working folder in `/tmp`) are bound again on top of it, with what the
-/// view mounted below them (the covers of its hidden places: `MS_REC`). The roots of
-/// the two, open (the warden resizes them through these: a cover may hide
-/// one).
+/// What of the view's `steps` is below a scratch folder: shown there, or
+/// the working folder made there (a cell's own scratch folders are mounted over the
+/// view's, so each cell shows and makes them again).
+fn below_scratch(steps: &[Step]) -> Vec<Step> {
+    let below = |path: &Path| SCRATCH.iter().any(|dir| path.starts_with(dir));
+    steps
+        .iter()
+        .filter(|step| match step {
+            Step::Show(path) | Step::Workdir(path) => below(path),
+            Step::Link(_) | Step::Hide(_) => false,
+        })
+        .cloned()
+        .collect()
+}
+
+/// A fresh `tmpfs` on each scratch folder; what the view shows below one
+/// (a program in `/tmp`) is bound again on top of it, with what the view
+/// mounted below it (`MS_REC`), and the working folder made again there.
+/// The roots of the two, open (the warden resizes them through these: a
+/// hidden folder may be one).
 fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
     let options = format!("size={},mode=1777", plan.scratch_size);
     let mut roots = Vec::new();
     for dir in SCRATCH {
-        let kept: Vec<(PathBuf, File)> = plan
-            .folders
+        let kept: Vec<(&Step, Option<File>)> = plan
+            .kept
             .iter()
-            .filter(|f| f.starts_with(dir))
-            .filter_map(|p| File::open(p).ok().map(|f| (p.clone(), f)))
+            .filter_map(|step| match step {
+                Step::Show(p) if p.starts_with(dir) => File::open(p).ok().map(|f| (step, Some(f))),
+                Step::Workdir(p) if p.starts_with(dir) => Some((step, None)),
+                _ => None,
+            })
             .collect();
         mount_at(
             Some("tmpfs"),
@@ -557,29 +591,27 @@ fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
             Some(&options),
         )?;
         roots.push(File::open(dir).map_err(|e| format!("{}: {}", dir, e))?);
-        for (path, file) in kept {
-            std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
-            let source = format!("/proc/self/fd/{}", file.as_raw_fd());
-            mount_at(Some(&source), &path, None, MS_BIND | MS_REC, None)?;
+        for (step, file) in kept {
+            match (step, file) {
+                (Step::Show(path), Some(file)) => {
+                    // What it is, from the file opened before the mount.
+                    let folder = file.metadata().is_ok_and(|m| m.is_dir());
+                    mount_point(path, folder)?;
+                    let source = format!("/proc/self/fd/{}", file.as_raw_fd());
+                    mount_at(Some(&source), path, None, MS_BIND | MS_REC, None)?;
+                }
+                (step, _) => mount_point(step_path(step), true)?,
+            }
         }
     }
     Ok(roots)
 }
 
-/// An empty, read-only `tmpfs` over each folder of test data the view shows.
-fn cover(covers: &[PathBuf]) -> Result<(), String> {
-    for folder in covers {
-        if folder.is_dir() {
-            mount_at(
-                Some("tmpfs"),
-                folder,
-                Some("tmpfs"),
-                MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                Some("size=4k,mode=0"),
-            )?;
-        }
+/// The path a step is about.
+fn step_path(step: &Step) -> &Path {
+    match step {
+        Step::Show(p) | Step::Link(p) | Step::Hide(p) | Step::Workdir(p) => p,
     }
-    Ok(())
 }
 
 /// Starts the warden as the supervisor's child (so that it is reaped and

@@ -1,5 +1,6 @@
-//! The slot's namespaces and the view of the file system every test of the
-//! slot starts from: made once by a short-lived child of the supervisor (the
+//! The namespaces of a view and the file system every test of a command
+//! line starts from, carrying out the policy's steps (`policy.rs`): made
+//! once per command line by a short-lived child of the supervisor (the
 //! maker), kept by the supervisor as three open descriptors.
 //!
 //! The order is bubblewrap's and nsjail's: the maker leaves for a new user,
@@ -11,7 +12,8 @@
 //! on a `tmpfs`, `pivot_root`s into it, detaches the old root and makes the
 //! new one read-only.
 
-use super::{INSIDE_ID, SYSTEM_FOLDERS};
+use super::policy::Step;
+use super::INSIDE_ID;
 use crate::sys::linux::{
     _exit, fork, mount, pipe2, statvfs, syscall, umount2, unshare, wait4, Statvfs, CLONE_NEWNET,
     CLONE_NEWNS, CLONE_NEWUSER, MNT_DETACH, MS_BIND, MS_NOATIME, MS_NODEV, MS_NODIRATIME,
@@ -28,9 +30,16 @@ use std::path::{Path, PathBuf};
 /// The device files a program may need, bound from the machine's `/dev`.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 
-/// Makes the namespaces and the view (its root in `base/root`): the user,
-/// mount and network namespaces, open.
-pub fn make(base: &Path, folders: &[PathBuf], as_root: bool) -> Result<(File, File, File), String> {
+/// A view's namespaces, held open by the supervisor.
+pub struct Namespaces {
+    pub user: File,
+    pub mnt: File,
+    pub net: File,
+}
+
+/// Makes the namespaces and the view of `steps` (its root in `base/root`):
+/// the user, mount and network namespaces, open.
+pub fn make(base: &Path, steps: &[Step], as_root: bool) -> Result<Namespaces, String> {
     let root = base.join("root");
     fs::create_dir_all(&root).map_err(|e| format!("cannot make {}: {}", root.display(), e))?;
     let (from_maker, to_us) = pipe().map_err(|e| e.to_string())?;
@@ -43,7 +52,7 @@ pub fn make(base: &Path, folders: &[PathBuf], as_root: bool) -> Result<(File, Fi
     }
     if pid == 0 {
         drop((from_maker, to_maker));
-        maker(&root, folders, to_us, from_us);
+        maker(&root, steps, to_us, from_us);
     }
     drop((to_us, from_us));
     let made = stand_by(pid, as_root, from_maker, to_maker);
@@ -55,12 +64,7 @@ pub fn make(base: &Path, folders: &[PathBuf], as_root: bool) -> Result<(File, Fi
 
 /// The supervisor's side while the maker works: the maps, then the
 /// namespaces opened before the maker ends.
-fn stand_by(
-    pid: i32,
-    as_root: bool,
-    mut from: File,
-    mut to: File,
-) -> Result<(File, File, File), String> {
+fn stand_by(pid: i32, as_root: bool, mut from: File, mut to: File) -> Result<Namespaces, String> {
     expect(&mut from, b'u')?;
     write_maps(pid, as_root).map_err(|e| format!("cannot map the user ids: {}", e))?;
     to.write_all(b"m").map_err(|e| e.to_string())?;
@@ -69,7 +73,11 @@ fn stand_by(
         File::open(format!("/proc/{}/ns/{}", pid, ns))
             .map_err(|e| format!("cannot keep the {} namespace: {}", ns, e))
     };
-    let namespaces = (open("user")?, open("mnt")?, open("net")?);
+    let namespaces = Namespaces {
+        user: open("user")?,
+        mnt: open("mnt")?,
+        net: open("net")?,
+    };
     drop(to); // the maker ends
     Ok(namespaces)
 }
@@ -112,7 +120,7 @@ fn write_maps(pid: i32, as_root: bool) -> io::Result<()> {
 
 /// The maker: new namespaces, the view, then waits for the supervisor to
 /// have opened them. Never returns.
-fn maker(root: &Path, folders: &[PathBuf], mut to: File, mut from: File) -> ! {
+fn maker(root: &Path, steps: &[Step], mut to: File, mut from: File) -> ! {
     // SAFETY: unshare takes flags only.
     let made = if unsafe { unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET) } != 0 {
         Err(format!(
@@ -123,7 +131,7 @@ fn maker(root: &Path, folders: &[PathBuf], mut to: File, mut from: File) -> ! {
         let _ = to.write_all(b"u");
         let mut byte = [0u8; 1];
         match from.read(&mut byte) {
-            Ok(1) => build(root, folders),
+            Ok(1) => build(root, steps),
             _ => Err("the supervisor did not map the ids".to_string()),
         }
     };
@@ -140,10 +148,10 @@ fn maker(root: &Path, folders: &[PathBuf], mut to: File, mut from: File) -> ! {
     unsafe { _exit(0) }
 }
 
-/// The view: a read-only `tmpfs` root with the binds, `/dev`, `/tmp` and
-/// `/proc` (the machine's, covered by each test's own; one must be visible
-/// for a user namespace to mount a new one).
-fn build(root: &Path, folders: &[PathBuf]) -> Result<(), String> {
+/// The view: a read-only `tmpfs` root with the policy's steps carried out,
+/// then `/dev`, `/tmp` and `/proc` (the machine's, under each test's
+/// own; one must be visible for a user namespace to mount a new one).
+fn build(root: &Path, steps: &[Step]) -> Result<(), String> {
     mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)?;
     mount_at(
         Some("tmpfs"),
@@ -152,21 +160,8 @@ fn build(root: &Path, folders: &[PathBuf]) -> Result<(), String> {
         MS_NOSUID | MS_NODEV,
         Some("size=1m,mode=0755"),
     )?;
-    for system in SYSTEM_FOLDERS {
-        place_system_folder(root, Path::new(system))?;
-    }
-    // A folder removed since it was named is left out, not an error.
-    for folder in folders.iter().filter(|folder| folder.is_dir()) {
-        bind_read_only(folder, &inside(root, folder))?;
-    }
-    for place in super::hidden(folders) {
-        mount_at(
-            Some("tmpfs"),
-            &inside(root, &place),
-            Some("tmpfs"),
-            MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-            Some("size=4k,mode=0"),
-        )?;
+    for step in steps {
+        carry_out(root, step)?;
     }
     make_dev(root)?;
     for dir in ["tmp", "proc"] {
@@ -182,33 +177,44 @@ fn build(root: &Path, folders: &[PathBuf]) -> Result<(), String> {
     pivot_into(root)
 }
 
+/// One step of the view under `root`. A path removed since the policy saw
+/// it is left out, not an error.
+fn carry_out(root: &Path, step: &Step) -> Result<(), String> {
+    match step {
+        Step::Show(path) if path.exists() => bind_read_only(path, &inside(root, path)),
+        Step::Show(_) => Ok(()),
+        Step::Link(path) => {
+            let target = fs::read_link(path).map_err(|e| e.to_string())?;
+            std::os::unix::fs::symlink(target, inside(root, path))
+                .map_err(|e| format!("symlink {}: {}", path.display(), e))
+        }
+        Step::Hide(path) => hide(&inside(root, path)),
+        Step::Workdir(path) => fs::create_dir_all(inside(root, path))
+            .map_err(|e| format!("mkdir {}: {}", path.display(), e)),
+    }
+}
+
+/// An empty, read-only `tmpfs` over `folder`.
+pub fn hide(folder: &Path) -> Result<(), String> {
+    mount_at(
+        Some("tmpfs"),
+        folder,
+        Some("tmpfs"),
+        MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+        Some("size=4k,mode=0"),
+    )
+}
+
 /// Where `path` of the machine is in the view.
 fn inside(root: &Path, path: &Path) -> PathBuf {
     root.join(path.strip_prefix("/").unwrap_or(path))
-}
-
-/// A system folder: a symbolic link is copied as one (`/bin` -> `usr/bin`),
-/// a folder is bound read-only, a missing one is skipped.
-fn place_system_folder(root: &Path, folder: &Path) -> Result<(), String> {
-    let Ok(meta) = fs::symlink_metadata(folder) else {
-        return Ok(());
-    };
-    if meta.file_type().is_symlink() {
-        let target = fs::read_link(folder).map_err(|e| e.to_string())?;
-        return std::os::unix::fs::symlink(target, inside(root, folder))
-            .map_err(|e| format!("symlink {}: {}", folder.display(), e));
-    }
-    if meta.is_dir() {
-        bind_read_only(folder, &inside(root, folder))?;
-    }
-    Ok(())
 }
 
 /// Binds `from` (with what is mounted below it) at `to`, read-only, with no
 /// set-user-id programs or devices, keeping its atime flags (which a user
 /// namespace may not change).
 pub fn bind_read_only(from: &Path, to: &Path) -> Result<(), String> {
-    fs::create_dir_all(to).map_err(|e| format!("mkdir {}: {}", to.display(), e))?;
+    mount_point(to, from.is_dir())?;
     mount_at(
         Some(&from.to_string_lossy()),
         to,
@@ -218,6 +224,24 @@ pub fn bind_read_only(from: &Path, to: &Path) -> Result<(), String> {
     )?;
     let flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags(to);
     mount_at(None, to, None, flags, None)
+}
+
+/// Makes `path` a place to mount a folder (`folder`) or a file on, with
+/// the folders above it.
+pub fn mount_point(path: &Path, folder: bool) -> Result<(), String> {
+    let made = match (folder, path.parent()) {
+        (true, _) => fs::create_dir_all(path),
+        (false, Some(parent)) => fs::create_dir_all(parent).and_then(|()| {
+            File::options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .map(drop)
+        }),
+        (false, None) => Ok(()),
+    };
+    made.map_err(|e| format!("mkdir {}: {}", path.display(), e))
 }
 
 /// The flags of the mount at `path` that a remount must keep.

@@ -7,14 +7,15 @@
 //! another, so a test sees only its own processes and the warden.
 
 use super::cell::{Plan, Record, Run};
+use super::policy::HIDDEN_IN_PROC;
 use super::socket::{self, FDS, MAX_COMMAND};
 use super::view::mount_at;
 use super::INSIDE_ID;
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, semctl, setgroups, setresgid, setresuid,
     setrlimit, shmctl, wait4, MsgInfo, Rlimit, Rusage, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM,
-    ECHILD, ENOSYS, MSG_INFO, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
-    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
+    ECHILD, ENOSYS, MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT,
+    PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -63,7 +64,8 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
 }
 
 /// Dies with the supervisor, takes the default signal actions, mounts the
-/// namespace's `/proc`, and keeps only its two descriptors (and `/dev/null`
+/// namespace's `/proc` (what the policy hides there read as empty: the
+/// null device bound over it), and keeps only its two descriptors (and `/dev/null`
 /// as 0, 1 and 2, so that a test's descriptors never land there).
 fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
     // SAFETY: prctl with integer arguments, signal with the default action.
@@ -86,6 +88,9 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
         MS_NOSUID | MS_NODEV | MS_NOEXEC,
         None,
     )?;
+    for file in HIDDEN_IN_PROC.iter().map(Path::new) {
+        mount_at(Some("/dev/null"), file, None, MS_BIND, None)?;
+    }
     let null = File::options()
         .read(true)
         .write(true)

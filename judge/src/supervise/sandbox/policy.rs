@@ -1,0 +1,636 @@
+//! The sandbox's folder policy, in one place: which of the machine's files
+//! and folders a test's program sees, and which it must not, as a list of
+//! steps (show, hide, ...) that `view.rs` and `cell.rs` only carry out.
+//!
+//! The view is built from what the program needs, not from a list of hidden
+//! places: the system's folders, the folders on `PATH` (and the prefix of an
+//! installation whose `bin` or `shims` is there), the files and folders the
+//! command line names, read as the shell would read it, and an empty
+//! working folder at the judge's working folder's path. Nothing of ours
+//! (the workspace, whose samples, sources and whatever the judge wrote in
+//! it are answers, and the build folder, whatever `CARGO_TARGET_DIR` says)
+//! comes along unless the command names it; where a shown folder holds
+//! one, it is hidden. The functions here look at the file system (what
+//! exists, what is a folder, its mode) but mount nothing: they are tested
+//! without a namespace.
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// The system's folders, shown read-only (or, when a symbolic link, copied
+/// as one) where they exist.
+pub const SYSTEM_FOLDERS: [&str; 9] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
+];
+
+/// The folders each cell gets fresh (a `tmpfs` each): never shown from
+/// the machine, and what the view shows below them is bound again on top.
+pub const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
+
+/// The folders the view makes itself (its own devices, each cell's
+/// `/proc`): nothing of the machine's is shown there.
+const MADE: [&str; 2] = ["/dev", "/proc"];
+
+/// The files of each cell's own `/proc` that read as empty: the kernel's
+/// command line (the machine's boot options, which may hold secrets).
+pub const HIDDEN_IN_PROC: [&str; 1] = ["/proc/cmdline"];
+
+/// The names of a `PATH` folder whose parent may be an installation's
+/// prefix (`~/.pyenv/shims` needs `~/.pyenv`).
+const PREFIXED: [&str; 3] = ["bin", "sbin", "shims"];
+
+/// What makes a folder an installation's prefix, one of them beside its
+/// `bin`: what its programs load or run (`~/.pyenv/libexec` and
+/// `versions`, a JDK's `lib`, `~/.local/lib`'s packages). `~/.cargo` has
+/// none: its `bin` is shown alone (its registry is needed by no program).
+const PREFIX_MARKS: [&str; 4] = ["lib", "lib64", "libexec", "versions"];
+
+/// One step of the view, in the order they are carried out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Show this file or folder of the machine, read-only, at its path.
+    Show(PathBuf),
+    /// A symbolic link of the machine's, copied as it is (`/bin` ->
+    /// `usr/bin`: what it leads to is shown by itself).
+    Link(PathBuf),
+    /// Hide this folder (an empty, read-only folder over it).
+    Hide(PathBuf),
+    /// An empty folder at this path, the program's working folder (the
+    /// judge's working folder's path, so that the command's relative names
+    /// lead where they did; only what the command names is in it).
+    Workdir(PathBuf),
+}
+
+/// What the view of one command line depends on.
+pub struct Inputs<'a> {
+    /// The command line, as the warden executes it.
+    pub argv: &'a [OsString],
+    /// The judge's working folder.
+    pub cwd: &'a Path,
+    /// `PATH`.
+    pub path: &'a OsStr,
+    /// The machine's home folders (never brought along by a `PATH` entry).
+    pub homes: &'a [PathBuf],
+    /// Where our answers are: the workspace and the build folder.
+    pub ours: &'a [PathBuf],
+}
+
+/// The view of a command line: every step, in order.
+pub fn view(inputs: &Inputs) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for system in SYSTEM_FOLDERS.iter().map(Path::new) {
+        match std::fs::symlink_metadata(system) {
+            Ok(meta) if meta.file_type().is_symlink() => steps.push(Step::Link(system.into())),
+            Ok(meta) if meta.is_dir() => steps.push(Step::Show(system.into())),
+            _ => {}
+        }
+    }
+    let mut visible: Vec<PathBuf> = steps.iter().filter_map(shown_folder).collect();
+    let mut shown: Vec<PathBuf> = Vec::new();
+    for folder in path_folders(inputs) {
+        if !under_any(&folder, &visible) {
+            add(&mut shown, folder);
+        }
+    }
+    let named: Vec<PathBuf> = named_paths(inputs.argv, inputs.cwd, inputs.path)
+        .into_iter()
+        .filter(|p| !p.is_dir() || !holds_any(p, inputs.ours))
+        .filter(|p| !is_scratch_or_above(p) && !MADE.iter().any(|m| p.starts_with(m)))
+        .collect();
+    visible.extend(shown.iter().cloned());
+    steps.extend(shown.into_iter().map(Step::Show));
+    for place in inputs.ours.iter().filter_map(|p| p.canonicalize().ok()) {
+        if under_any(&place, &visible) && !named.iter().any(|n| n.starts_with(&place)) {
+            steps.push(Step::Hide(place));
+        }
+    }
+    let mut files = Vec::new();
+    for path in named {
+        if !under_any(&path, &visible) {
+            add(&mut files, path);
+        }
+    }
+    let cwd = inputs.cwd.canonicalize().unwrap_or(inputs.cwd.into());
+    visible.extend(files.iter().filter(|f| f.is_dir()).cloned());
+    if !under_any(&cwd, &visible) && !is_scratch_or_above(&cwd) {
+        steps.push(Step::Workdir(cwd));
+    }
+    steps.extend(files.into_iter().map(Step::Show));
+    steps
+}
+
+/// The folder a step shows whole, if it shows one.
+fn shown_folder(step: &Step) -> Option<PathBuf> {
+    match step {
+        Step::Show(path) if path.is_dir() => Some(path.clone()),
+        _ => None,
+    }
+}
+
+/// The folders on `PATH` to show: each absolute one that exists, with its
+/// parent when the entry is an installation's `bin`, `sbin` or `shims` (the
+/// parent holds a `lib`, `lib64`, `libexec` or `versions` folder). Left
+/// out: an entry in or above one of our places (a build folder on `PATH`
+/// would show our solutions), and as a parent the root, a home folder
+/// (`~/bin` must not bring the whole home), one of our places or above, and
+/// a folder only its owner may enter or read (mode `0700`: it stays closed,
+/// the entry alone is shown).
+pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
+    let mut folders = Vec::new();
+    for entry in std::env::split_paths(inputs.path) {
+        let Ok(entry) = entry.canonicalize() else {
+            continue;
+        };
+        let ours = |p: &Path| holds_any(p, inputs.ours) || under_any(p, inputs.ours);
+        if !entry.is_dir() || ours(&entry) || is_scratch_or_above(&entry) {
+            continue;
+        }
+        let prefixed = entry
+            .file_name()
+            .is_some_and(|name| PREFIXED.iter().any(|p| OsStr::new(p) == name));
+        let parent = entry.parent().filter(|parent| {
+            prefixed
+                && parent.parent().is_some()
+                && PREFIX_MARKS.iter().any(|mark| parent.join(mark).is_dir())
+                && !inputs.homes.iter().any(|home| home == parent)
+                && !ours(parent)
+                && !is_scratch_or_above(parent)
+                && !closed(parent)
+        });
+        folders.push(parent.unwrap_or(&entry).to_path_buf());
+    }
+    folders
+}
+
+/// Whether only the owner of `folder` may read or enter it.
+fn closed(folder: &Path) -> bool {
+    std::fs::metadata(folder).map_or(true, |m| m.permissions().mode() & 0o055 == 0)
+}
+
+/// The files and folders a command line names, as the shell would read it:
+/// every word of it (of the script, for `sh -c SCRIPT`), the value of a
+/// variable assignment before the program (`PYTHONPATH=/x python3 ...`,
+/// `env VAR=/x ...`, each part of a `:` list) included, that names an
+/// existing file or folder from the working folder; and a program named
+/// without a folder, found on `PATH`. Each is absolute, its folder's path
+/// resolved (the file's own name kept: a link to a program is shown as the
+/// program it leads to, at the link's path).
+pub fn named_paths(argv: &[OsString], cwd: &Path, path: &OsStr) -> Vec<PathBuf> {
+    let mut words: Vec<OsString> = Vec::new();
+    let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
+    match script {
+        true => {
+            words.push(argv[0].clone());
+            words.extend(
+                shell_words(&argv[2].to_string_lossy())
+                    .into_iter()
+                    .map(OsString::from),
+            );
+            words.extend(argv[3..].iter().cloned());
+        }
+        false => words.extend(argv.iter().cloned()),
+    }
+    let mut named = Vec::new();
+    for word in &words {
+        for part in candidates(word) {
+            named.extend(resolve(&part, cwd, path));
+        }
+    }
+    named.sort();
+    named.dedup();
+    named
+}
+
+/// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.
+fn candidates(word: &OsStr) -> Vec<OsString> {
+    let bytes = word.as_bytes();
+    let name_end = bytes.iter().position(|&b| b == b'=');
+    let assignment = name_end.is_some_and(|end| {
+        end > 0
+            && !bytes[0].is_ascii_digit()
+            && bytes[..end]
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    });
+    match (assignment, name_end) {
+        (true, Some(end)) => bytes[end + 1..]
+            .split(|&b| b == b':')
+            .filter(|part| !part.is_empty())
+            .map(|part| OsStr::from_bytes(part).to_os_string())
+            .collect(),
+        _ => vec![word.to_os_string()],
+    }
+}
+
+/// Where `word` leads, if it names an existing file or folder: from the
+/// working folder, or (a name with no `/`) on `PATH`.
+fn resolve(word: &OsStr, cwd: &Path, path: &OsStr) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    if word.is_empty() {
+        return found;
+    }
+    let here = cwd.join(word);
+    if let Some(real) = with_real_folder(&here) {
+        found.push(real);
+    }
+    if !word.as_bytes().contains(&b'/') {
+        let on_path = std::env::split_paths(path)
+            .filter(|dir| dir.is_absolute())
+            .map(|dir| dir.join(word))
+            .find(|candidate| candidate.is_file());
+        found.extend(on_path.and_then(|p| with_real_folder(&p)));
+    }
+    found
+}
+
+/// `path`, if it exists, with its folder's path resolved (`..`, links)
+/// and its own name kept; a folder (or `.`) resolved whole.
+fn with_real_folder(path: &Path) -> Option<PathBuf> {
+    let meta = std::fs::metadata(path).ok()?;
+    let name = path.file_name().filter(|_| !meta.is_dir());
+    match name {
+        Some(name) => Some(path.parent()?.canonicalize().ok()?.join(name)),
+        None => path.canonicalize().ok(),
+    }
+}
+
+/// The words of a shell script, as the shell splits them (quotes removed,
+/// a backslash escaping the next character; operators and redirections
+/// separate words). Expansions are not done: a word with `$` stays as it
+/// is, and names nothing.
+pub fn shell_words(script: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let mut chars = script.chars();
+    let mut started = false;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => word.extend(chars.next()),
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => (quote, started) = (Some(c), true),
+            (None, '\\') => {
+                started = true;
+                word.extend(chars.next());
+            }
+            (None, c) if c.is_whitespace() || ";|&()<>".contains(c) => {
+                if started || !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if started || !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// The folders to hide for a test that reads `input` and writes `out`,
+/// given the view's `steps`: nothing when the view does not show them
+/// (the usual case: test data is in no folder the view shows); else the
+/// input's folder, or the folder above it (where the answers and the other
+/// tests usually are) unless that holds something the view shows; and the
+/// output's folder likewise.
+pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
+    let shown: Vec<&Path> = steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Show(p) | Step::Link(p) | Step::Workdir(p) => Some(p.as_path()),
+            Step::Hide(_) => None,
+        })
+        .collect();
+    let visible = |p: &Path| {
+        steps
+            .iter()
+            .any(|s| matches!(s, Step::Show(f) if p.starts_with(f) && f.is_dir()))
+    };
+    let holds_shown = |p: &Path| shown.iter().any(|s| s.starts_with(p));
+    let mut hides = Vec::new();
+    for (file, above) in [(input, true), (out, false)] {
+        let Some(folder) = file.parent().and_then(|f| f.canonicalize().ok()) else {
+            continue;
+        };
+        if !visible(&folder) {
+            continue;
+        }
+        match folder.parent() {
+            Some(up) if above && visible(up) && !holds_shown(up) => hides.push(up.to_path_buf()),
+            _ if !holds_shown(&folder) => hides.push(folder),
+            _ => {}
+        }
+    }
+    hides
+}
+
+/// Adds `path` to `shown` unless a folder there holds it already; removes
+/// those it holds.
+fn add(shown: &mut Vec<PathBuf>, path: PathBuf) {
+    if under_any(&path, shown) {
+        return;
+    }
+    shown.retain(|s| !s.starts_with(&path));
+    shown.push(path);
+}
+
+/// Whether `path` is one of `folders` or below one.
+fn under_any(path: &Path, folders: &[PathBuf]) -> bool {
+    folders.iter().any(|f| path.starts_with(f))
+}
+
+/// Whether `folder` holds (or is) one of `places`.
+fn holds_any(folder: &Path, places: &[PathBuf]) -> bool {
+    places.iter().any(|p| {
+        let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+        p.starts_with(folder)
+    })
+}
+
+/// Whether `path` is a scratch folder or above one (the root, `/tmp`,
+/// `/dev`): each cell gets its own.
+fn is_scratch_or_above(path: &Path) -> bool {
+    SCRATCH.iter().any(|s| Path::new(s).starts_with(path))
+}
+
+/// The machine's home folders, from `/etc/passwd` (the root left out),
+/// and the judge's own (`HOME`), resolved.
+pub fn homes(judges: Option<PathBuf>) -> Vec<PathBuf> {
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    let mut homes: Vec<PathBuf> = passwd
+        .lines()
+        .filter_map(|line| line.split(':').nth(5))
+        .map(PathBuf::from)
+        .chain(judges)
+        .filter_map(|home| home.canonicalize().ok())
+        .filter(|home| home.parent().is_some())
+        .collect();
+    homes.sort();
+    homes.dedup();
+    homes
+}
+
+/// When the judge runs as root, tests run as uid 65534 outside too, to
+/// whom only the permissions for others apply: the first file or folder
+/// shown because the command names it that they could not use, said with
+/// what to do. (The folders on the way to it are the view's own and open:
+/// a program in a folder of mode 0700 runs. A named file must be readable
+/// or executable by others, a named folder readable and enterable.)
+pub fn closed_to_others(steps: &[Step], named: &[PathBuf]) -> Option<String> {
+    let shown_as_named = |path: &Path| {
+        steps
+            .iter()
+            .any(|s| matches!(s, Step::Show(p) if path.starts_with(p) && named.contains(p)))
+    };
+    for path in named.iter().filter(|p| shown_as_named(p)) {
+        let Ok(meta) = std::fs::metadata(path) else {
+            continue;
+        };
+        let mode = meta.permissions().mode();
+        let (open, chmod) = match meta.is_dir() {
+            true => (mode & 0o005 == 0o005, "o+rx"),
+            false => (mode & 0o005 != 0, "o+r"),
+        };
+        if !open {
+            return Some(format!(
+                "{}: Permission denied for the tests' user (mode {:o}): the judge runs \
+                 as root, so tests run as uid 65534 (nobody), to whom only the \
+                 permissions for others apply; make it readable (chmod {} {}) or run \
+                 the judge as another user",
+                path.display(),
+                mode & 0o7777,
+                chmod,
+                path.display()
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::shell_command;
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A folder of its own for one test, removed at its end.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir = std::env::temp_dir().join(format!("policy-{}-{}", name, std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            Scratch(dir.canonicalize().unwrap())
+        }
+
+        /// Makes `name` (a folder when it ends with `/`), with its folders.
+        fn make(&self, name: &str) -> PathBuf {
+            let path = self.0.join(name.trim_end_matches('/'));
+            match name.ends_with('/') {
+                true => fs::create_dir_all(&path).unwrap(),
+                false => {
+                    fs::create_dir_all(path.parent().unwrap()).unwrap();
+                    fs::write(&path, "").unwrap();
+                }
+            }
+            path
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn named(cmd: &str, cwd: &Path, path: &str) -> Vec<PathBuf> {
+        named_paths(&shell_command(cmd), cwd, OsStr::new(path))
+    }
+
+    #[test]
+    fn the_shell_splits_words_as_a_shell_does() {
+        assert_eq!(
+            shell_words(r#"A=1 exec python3 'my sol.py' "x\"y" a\ b;cat<in|wc>out&&:"#),
+            [
+                "A=1",
+                "exec",
+                "python3",
+                "my sol.py",
+                "x\"y",
+                "a b",
+                "cat",
+                "in",
+                "wc",
+                "out",
+                ":"
+            ]
+        );
+        assert_eq!(shell_words("echo '' x"), ["echo", "", "x"]);
+    }
+
+    #[test]
+    fn every_form_of_a_command_shows_the_files_it_names() {
+        let s = Scratch::new("forms");
+        let sol = s.make("d/sol.py");
+        let lib = s.make("lib/");
+        let exe = s.make("bin/prog");
+        let bin = exe.parent().unwrap().to_str().unwrap().to_string();
+        let sol_text = sol.to_str().unwrap();
+        for cmd in [
+            format!("python3 {}", sol_text),
+            format!("PYTHONHASHSEED=0 python3 {}", sol_text),
+            format!("env PYTHONHASHSEED=0 python3 {}", sol_text),
+            format!("env -i PYTHONHASHSEED=0 python3 {}", sol_text),
+            format!("exec python3 '{}' < /dev/null", sol_text),
+            "python3 d/sol.py".to_string(),
+            "true; python3 d/sol.py >&2".to_string(),
+        ] {
+            let found = named(&cmd, &s.0, &bin);
+            assert!(found.contains(&sol), "{}: {:?}", cmd, found);
+        }
+        let found = named(
+            &format!("PYTHONPATH=/nowhere:{} prog", lib.display()),
+            &s.0,
+            &bin,
+        );
+        assert!(found.contains(&lib) && found.contains(&exe), "{:?}", found);
+        assert!(named("./d/../d/sol.py", &s.0, "").contains(&sol));
+        assert!(named("python3 no/such.py", &s.0, "").is_empty());
+    }
+
+    fn inputs<'a>(
+        argv: &'a [OsString],
+        cwd: &'a Path,
+        path: &'a OsStr,
+        homes: &'a [PathBuf],
+        ours: &'a [PathBuf],
+    ) -> Inputs<'a> {
+        Inputs {
+            argv,
+            cwd,
+            path,
+            homes,
+            ours,
+        }
+    }
+
+    #[test]
+    fn a_path_entry_brings_an_installations_prefix_but_never_a_home_or_ours() {
+        let s = Scratch::new("path");
+        let home = s.make("home/");
+        let dirs = [
+            s.make("home/bin/"),
+            s.make("home/.pyenv/shims/"),
+            s.make("home/.cargo/bin/"),
+            s.make("home/closed/bin/"),
+            s.make("ws/target/release/"),
+            s.make("tools/x/"),
+        ];
+        s.make("home/.pyenv/versions/");
+        s.make("home/closed/lib/");
+        s.make("home/lib/");
+        s.make("tools/lib/");
+        fs::set_permissions(s.0.join("home/closed"), fs::Permissions::from_mode(0o700)).unwrap();
+        let path = std::env::join_paths(&dirs).unwrap();
+        let homes = [home.clone()];
+        let ours = [s.0.join("ws")];
+        let argv = [OsString::from("true")];
+        let shown = path_folders(&inputs(&argv, &s.0, &path, &homes, &ours));
+        assert_eq!(
+            shown,
+            [
+                home.join("bin"),
+                home.join(".pyenv"),
+                home.join(".cargo/bin"),
+                home.join("closed/bin"),
+                s.0.join("tools/x"),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_view_shows_what_the_command_names_and_nothing_else_of_ours() {
+        let s = Scratch::new("view");
+        let ws = s.make("ws/");
+        let sol = s.make("ws/mine/sol.py");
+        s.make("ws/target/judge-standalone/checkers_pos");
+        s.make("ws/samples/checkers_pos/01.out");
+        let argv = shell_command("PYTHONHASHSEED=0 python3 mine/sol.py");
+        let ours = [ws.clone(), ws.join("target")];
+        let steps = view(&inputs(&argv, &ws, OsStr::new(""), &[], &ours));
+        let shown: Vec<&PathBuf> = steps
+            .iter()
+            .filter_map(|step| match step {
+                Step::Show(p) if !SYSTEM_FOLDERS.iter().any(|f| p.starts_with(f)) => Some(p),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(shown, [&sol], "{:?}", steps);
+        assert!(steps.contains(&Step::Workdir(ws.clone())), "{:?}", steps);
+        // A folder that holds ours is not shown, even named.
+        let argv = shell_command(&format!("java -cp {} Main", ws.display()));
+        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
+        assert!(!steps
+            .iter()
+            .any(|step| matches!(step, Step::Show(p) if p.starts_with(&s.0))));
+    }
+
+    #[test]
+    fn ours_under_a_shown_folder_is_hidden() {
+        let s = Scratch::new("hide");
+        let argv = [OsString::from("true")];
+        // A build folder in a system folder (CARGO_TARGET_DIR=/usr/lib...).
+        let ours = [PathBuf::from("/usr/lib")];
+        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
+        assert!(steps.contains(&Step::Show("/usr".into())), "{:?}", steps);
+        assert!(
+            steps.contains(&Step::Hide("/usr/lib".into())),
+            "{:?}",
+            steps
+        );
+    }
+
+    #[test]
+    fn test_data_is_hidden_only_where_the_view_shows_it() {
+        let s = Scratch::new("data");
+        let input = s.make("shown/tests/group/t.in");
+        let prog = s.make("shown/prog");
+        let elsewhere = s.make("other/tests/t.in");
+        let out = s.make("slot/out");
+        let steps = [Step::Show(s.0.join("shown")), Step::Show(prog)];
+        assert!(test_data(&elsewhere, &out, &steps).is_empty());
+        assert_eq!(test_data(&input, &out, &steps), [s.0.join("shown/tests")]);
+        let steps = [
+            Step::Show(s.0.join("shown")),
+            Step::Workdir(s.0.join("shown/tests")),
+        ];
+        assert_eq!(
+            test_data(&input, &out, &steps),
+            [s.0.join("shown/tests/group")]
+        );
+    }
+
+    #[test]
+    fn a_named_file_closed_to_others_is_said_with_what_to_do() {
+        let s = Scratch::new("closed");
+        let sol = s.make("d/sol.py");
+        let steps = [Step::Show(sol.clone())];
+        fs::set_permissions(&sol, fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(closed_to_others(&steps, std::slice::from_ref(&sol)), None);
+        fs::set_permissions(&sol, fs::Permissions::from_mode(0o600)).unwrap();
+        let why = closed_to_others(&steps, std::slice::from_ref(&sol)).unwrap();
+        assert!(
+            why.contains("mode 600") && why.contains("chmod o+r"),
+            "{}",
+            why
+        );
+        // A system file the command names is the system's business.
+        assert_eq!(closed_to_others(&[Step::Show("/etc".into())], &[sol]), None);
+    }
+}
