@@ -49,6 +49,54 @@ fn is_simple_command(cmd: &str) -> bool {
     }
 }
 
+/// A word to the user when `cmd` expands `~` or a variable of the judge's
+/// own environment: the command runs where the program does, whose HOME
+/// is its own and whose environment holds only PATH, the locale and what
+/// `--env` gives (`passed`), so `python3 ~/sol.py` would look for the
+/// script in that HOME. `lookup` reads the judge's environment.
+pub fn expansion_note(
+    cmd: &str,
+    passed: &[String],
+    lookup: impl Fn(&str) -> Option<String>,
+) -> Option<String> {
+    const KEPT: [&str; 2] = ["PATH", "HOME"];
+    let tilde = cmd
+        .split(|c: char| c.is_whitespace() || "=:;|&(".contains(c))
+        .any(|word| word == "~" || word.starts_with("~/"));
+    let mut missing: Vec<String> = Vec::new();
+    let mut rest = cmd;
+    while let Some(at) = rest.find('$') {
+        rest = &rest[at + 1..];
+        let braced = rest.starts_with('{');
+        let name: String = rest[usize::from(braced)..]
+            .chars()
+            .take_while(|&c| c.is_ascii_alphanumeric() || c == '_')
+            .collect();
+        let known = KEPT.contains(&name.as_str()) || passed.contains(&name);
+        if !name.is_empty() && !known && lookup(&name).is_some() && !missing.contains(&name) {
+            missing.push(name);
+        }
+    }
+    if !tilde && missing.is_empty() {
+        return None;
+    }
+    let mut what = Vec::new();
+    if tilde {
+        what.push("~ is the program's own HOME, not yours".to_string());
+    }
+    for name in &missing {
+        what.push(format!(
+            "${} is unset unless --env {}=... gives it",
+            name, name
+        ));
+    }
+    Some(format!(
+        "judge: note: --cmd runs in the program's own environment: {}; \
+         name files by their full path",
+        what.join(", ")
+    ))
+}
+
 /// `text` quoted for a POSIX shell, unless it needs no quotes.
 pub fn shell_quote(text: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
@@ -62,6 +110,30 @@ pub fn shell_quote(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_that_expands_the_judges_home_or_variables_is_told() {
+        let env = |name: &str| match name {
+            "HOME" | "PATH" | "SOLUTIONS" | "DEBUG" => Some("x".to_string()),
+            _ => None,
+        };
+        let note = |cmd: &str| expansion_note(cmd, &["DEBUG".to_string()], env);
+        let said = note("python3 ~/sol.py").unwrap();
+        assert!(said.contains("~ is the program's own HOME"), "{}", said);
+        let said = note("python3 ${SOLUTIONS}/a.py $SOLUTIONS/b.py").unwrap();
+        assert!(said.contains("$SOLUTIONS is unset unless --env SOLUTIONS=..."));
+        assert_eq!(said.matches("SOLUTIONS is").count(), 1, "{}", said);
+        // Passed on purpose, kept anyway, unknown here, or no expansion.
+        for quiet in [
+            "python3 sol.py $DEBUG",
+            "echo $PATH $HOME",
+            "read a b; echo $((a + b)) $x",
+            "./a.out~ x~y",
+            "echo 5$",
+        ] {
+            assert_eq!(note(quiet), None, "{}", quiet);
+        }
+    }
 
     #[test]
     fn quotes_commands_for_the_shell() {

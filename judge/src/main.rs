@@ -46,6 +46,14 @@ fn main() {
     };
     os::handle_interrupts();
     judge::environment::pass(options.env.clone());
+    if let Some(cmd) = &options.cmd {
+        let passed: Vec<String> = (options.env.iter())
+            .map(|(name, _)| name.to_string_lossy().into_owned())
+            .collect();
+        if let Some(note) = judge::command::expansion_note(cmd, &passed, |v| env::var(v).ok()) {
+            warn(&note);
+        }
+    }
     let result = run_mode(&options);
     // After a signal, what failed failed because the judge was stopping: the
     // interruption is reported (with what was done so far), nothing else.
