@@ -1936,3 +1936,205 @@ int main(int argc, char **argv) {
     );
     assert_eq!(test["verdict"], "MLE", "{}", run);
 }
+
+/// Tries to make a user and a mount namespace of its own, each way there
+/// is (`clone3`, `clone`, `unshare`); in the first it gets, mounts a
+/// `tmpfs` on `/tmp`, fills it with `argv[2]` MiB and holds them 300 ms,
+/// then prints the answer. If it gets none, says why on stderr and fails.
+const NAMESPACE_FILLER: &str = r#"
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/syscall.h>
+
+static uid_t outer_uid;
+static gid_t outer_gid;
+
+/* Root of the new namespace is its maker's own ids outside. */
+static void write_to(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY);
+    if (fd < 0 || write(fd, text, strlen(text)) < 0) perror(path);
+    if (fd >= 0) close(fd);
+}
+
+static int fill(long mb) {
+    static char chunk[1 << 20];
+    char map[64];
+    write_to("/proc/self/setgroups", "deny");
+    snprintf(map, sizeof map, "0 %d 1", (int)outer_uid);
+    write_to("/proc/self/uid_map", map);
+    snprintf(map, sizeof map, "0 %d 1", (int)outer_gid);
+    write_to("/proc/self/gid_map", map);
+    if (mount("none", "/tmp", "tmpfs", 0, "size=8g") != 0) { perror("mount"); return 1; }
+    memset(chunk, 1, sizeof chunk);
+    int fd = -1;
+    for (long i = 0; i < mb; i++) {
+        /* 32 MiB a file: each file is bounded (RLIMIT_FSIZE), not the sum. */
+        if (i % 32 == 0) {
+            char name[64];
+            snprintf(name, sizeof name, "/tmp/fill%ld", i / 32);
+            if (fd >= 0) close(fd);
+            fd = open(name, O_CREAT | O_WRONLY, 0600);
+            if (fd < 0) { perror("open"); return 1; }
+        }
+        if (write(fd, chunk, sizeof chunk) != sizeof chunk) { perror("write"); return 1; }
+    }
+    struct timespec hold = { 0, 300 * 1000 * 1000 };
+    nanosleep(&hold, 0);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    long mb = atol(argv[2]);
+    outer_uid = getuid();
+    outer_gid = getgid();
+    struct { unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal,
+             stack, stack_size, tls; } args = { 0 };
+    args.flags = CLONE_NEWUSER | CLONE_NEWNS;
+    args.exit_signal = SIGCHLD;
+    long pid = syscall(SYS_clone3, &args, sizeof args);
+    int clone3_errno = pid < 0 ? errno : 0;
+    int clone_errno = 0;
+    if (pid < 0) {
+        pid = syscall(SYS_clone, CLONE_NEWUSER | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+        clone_errno = pid < 0 ? errno : 0;
+    }
+    if (pid == 0) _exit(fill(mb));
+    if (pid > 0) {
+        int status;
+        waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return 1;
+        print_answer(argv[1]);
+        return 0;
+    }
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) == 0) {
+        if (fill(mb) != 0) return 1;
+        print_answer(argv[1]);
+        return 0;
+    }
+    fprintf(stderr, "no namespace: clone3: %s; clone: %s; unshare: %s\n",
+            strerror(clone3_errno), strerror(clone_errno), strerror(errno));
+    return 1;
+}
+"#;
+
+/// Issue 30, attack 3: in a user namespace of its own a test mounted a
+/// `tmpfs` and filled it, memory no look sees. On the judge of the day
+/// (7eae1c0, root): 3 GiB held under a 16 MiB limit, AC with 3 MiB; this
+/// test's 200 MiB, AC, sandboxed and not. Now every way to a namespace is
+/// refused: `RE`, the program's own words on stderr.
+#[test]
+fn a_test_makes_no_namespace_of_its_own() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("namespace");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("namespace", NAMESPACE_FILLER);
+        let (run, test) = hostile.judge_json(
+            &format!("{} {} 200", exe, hostile.answer()),
+            &["--memory-limit", "16"],
+        );
+        let refused = "no namespace: clone3: Function not implemented; \
+                       clone: Operation not permitted; unshare: Operation not permitted";
+        assert_eq!(
+            test["verdict"], "RE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(
+            test["message"].contains(refused),
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}
+
+/// Starts `argv[2]` threads (64 KiB stacks) that wait on a pipe, holds
+/// them `argv[3]` ms, lets them end; prints the answer if it got them all,
+/// else says how many on stderr and fails.
+const THREAD_SPAWNER: &str = r#"
+static int gate[2];
+static void *wait_at_the_gate(void *unused) {
+    char c;
+    (void)unused;
+    if (read(gate[0], &c, 1) < 0) return 0;
+    return 0;
+}
+int main(int argc, char **argv) {
+    int want = atoi(argv[2]), made = 0, err = 0;
+    pthread_t *threads = calloc(want, sizeof *threads);
+    pthread_attr_t attr;
+    if (pipe(gate) != 0 || !threads) return 1;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64 << 10);
+    double start = wall();
+    for (; made < want; made++) {
+        err = pthread_create(&threads[made], &attr, wait_at_the_gate, 0);
+        if (err) break;
+    }
+    double took = wall() - start;
+    struct timespec hold = { 0, atol(argv[3]) * 1000 * 1000 };
+    nanosleep(&hold, 0);
+    close(gate[1]);
+    for (int i = 0; i < made; i++) pthread_join(threads[i], 0);
+    if (made < want) {
+        fprintf(stderr, "made %d threads of %d: %s\n", made, want, strerror(err));
+        return 1;
+    }
+    fprintf(stderr, "made %d threads in %.0f ms\n", made, took * 1000);
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, attack 7: no bound on a test's processes. On the judge of the
+/// day: 1900 threads in 57 ms, AC (at that rate a test takes the machine's
+/// 32 768 process ids in a second). Now the test is killed once it has more
+/// than 256 processes and threads (the default), `RE` saying so, sandboxed
+/// and not; `--max-processes` changes the bound, and two tests at once
+/// (`-j 2`) each have the whole of theirs: neither slot shares the other's
+/// count.
+#[test]
+fn a_test_has_a_bound_on_its_processes_and_threads() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("threads");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("threads", THREAD_SPAWNER);
+        let (run, test) =
+            hostile.judge_json(&format!("{} {} 1900 300", exe, hostile.answer()), &[]);
+        let said = "killed once it had more than 256 processes and threads at once";
+        assert_eq!(
+            test["verdict"], "RE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(
+            test["message"].contains(said),
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+        // 60 threads and the program, twice at once, under a bound of 64.
+        hostile.copy_the_test(2);
+        let tests = hostile.tests();
+        let cmd = format!("{} {} 60 300", exe, hostile.answer());
+        let run = hostile.judge(&[
+            "checkers_board",
+            "--tests",
+            &tests,
+            "--json",
+            "-j",
+            "2",
+            "--max-processes",
+            "64",
+            "--cmd",
+            &cmd,
+        ]);
+        assert_eq!(
+            verdicts(&run),
+            ["AC", "AC"],
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}

@@ -47,7 +47,8 @@
 //! (the judge's pool of supervisors), `server.rs` (the supervisor's loop and
 //! folder), `watch.rs` (one test, from its start to its last process
 //! reaped), `control.rs` (process control), `procs.rs` (what `/proc` says),
-//! `events.rs` (signals and waiting); the system calls are in `sys/`.
+//! `events.rs` (signals and waiting), `seccomp.rs` (the filter that refuses
+//! a test namespaces of its own); the system calls are in `sys/`.
 
 mod client;
 mod control;
@@ -55,6 +56,7 @@ mod events;
 mod procs;
 mod protocol;
 mod sandbox;
+mod seccomp;
 mod server;
 mod watch;
 
@@ -91,6 +93,10 @@ pub struct Request {
     pub address_space_backstop: u64,
     /// Standard output beyond this many bytes stops the program.
     pub output_limit: u64,
+    /// The test is killed when it has more processes and threads than this
+    /// at once; 0 for no bound. (Sandboxed, `RLIMIT_NPROC` also has the
+    /// kernel refuse it more than one beyond.)
+    pub max_processes: u64,
 }
 
 impl Request {
@@ -126,6 +132,8 @@ pub enum Ending {
     /// Killed once its output passed the output limit (a process that
     /// escaped `RLIMIT_FSIZE` by starting before it was set).
     OutputLimit,
+    /// Killed once it had more processes and threads than its bound.
+    ProcessLimit,
     /// Could not be stopped: the supervisor gave up (see `problem`).
     Stuck,
 }

@@ -63,7 +63,7 @@ pub fn look_at(pid: i32) -> Option<Seen> {
     let (_, f) = stat_fields(pid)?;
     let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     // utime, stime, cutime, cstime are fields 11-14 after the name;
-    // rss (pages) is field 21.
+    // num_threads is field 17, rss (pages) field 21.
     let ticks = num(11) + num(12) + num(13) + num(14);
     // SAFETY: sysconf only reads a system setting.
     let page_kib = (unsafe { sysconf(SC_PAGESIZE) }.max(1024) as u64) / 1024;
@@ -76,6 +76,8 @@ pub fn look_at(pid: i32) -> Option<Seen> {
         cpu: ticks_to_time(ticks),
         rss_kib: num(21) * page_kib,
         waited_ns,
+        // A zombie has none left, and counts as one until it is reaped.
+        tasks: num(17).max(1),
     })
 }
 

@@ -48,6 +48,13 @@ impl Served {
         events::install_handlers()?;
         let dir = slot_folder()?;
         let sandbox = Sandbox::start(&dir);
+        if sandbox.is_err() {
+            // Unsandboxed, the supervisor makes no namespace: neither may
+            // the programs it starts (sandboxed, each cell's warden does
+            // this).
+            super::seccomp::refuse_namespaces()
+                .map_err(|why| io::Error::new(io::ErrorKind::Other, why))?;
+        }
         let mut served = Served {
             dir,
             sandbox,

@@ -368,12 +368,14 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     // The memory-backed files of the test's scratch folders, and its memfds,
     // are its memory.
     let mut rss_kib = watch.scratch_kib() + watch.memfd_kib;
+    let mut tasks = 0;
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
             cpu += seen.cpu;
             rss_kib += seen.rss_kib;
+            tasks += seen.tasks;
             watch.waited_ns.insert(pid, seen.waited_ns);
         }
     }
@@ -384,6 +386,9 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     }
     if request.memory_limit > 0 && rss_kib * 1024 > request.memory_limit {
         return Some(Ending::MemoryLimit);
+    }
+    if request.max_processes > 0 && tasks > request.max_processes {
+        return Some(Ending::ProcessLimit);
     }
     if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
         return Some(Ending::OutputLimit);
@@ -511,4 +516,6 @@ pub struct Seen {
     pub cpu: Duration,
     pub rss_kib: u64,
     pub waited_ns: u64,
+    /// Its threads (a process of one thread has one).
+    pub tasks: u64,
 }

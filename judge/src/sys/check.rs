@@ -178,6 +178,71 @@ fn socket_facts() -> Vec<Fact> {
     ]
 }
 
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The filter that refuses a test namespaces of its own, and the bound on
+/// its processes.
+fn seccomp_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    let mut facts = vec![
+        ("CLONE_NEWTIME", CLONE_NEWTIME as i64),
+        ("CLONE_NEWCGROUP", CLONE_NEWCGROUP as i64),
+        ("CLONE_NEWUTS", CLONE_NEWUTS as i64),
+        ("EPERM", EPERM as i64),
+        ("RLIMIT_NPROC", RLIMIT_NPROC as i64),
+        ("SYS_unshare", SYS_UNSHARE),
+        ("SYS_setns", SYS_SETNS),
+        ("SYS_clone3", SYS_CLONE3),
+        ("PR_SET_SECCOMP", PR_SET_SECCOMP as i64),
+        ("SECCOMP_MODE_FILTER", SECCOMP_MODE_FILTER as i64),
+        ("SECCOMP_RET_ALLOW", SECCOMP_RET_ALLOW as i64),
+        ("SECCOMP_RET_ERRNO", SECCOMP_RET_ERRNO as i64),
+        ("SECCOMP_RET_KILL_PROCESS", SECCOMP_RET_KILL_PROCESS as i64),
+        ("BPF_LD", BPF_LD as i64),
+        ("BPF_ALU", BPF_ALU as i64),
+        ("BPF_JMP", BPF_JMP as i64),
+        ("BPF_RET", BPF_RET as i64),
+        ("BPF_W", BPF_W as i64),
+        ("BPF_ABS", BPF_ABS as i64),
+        ("BPF_AND", BPF_AND as i64),
+        ("BPF_JEQ", BPF_JEQ as i64),
+        ("BPF_JSET", BPF_JSET as i64),
+        ("BPF_K", BPF_K as i64),
+        ("sizeof(struct sock_filter)", size_of::<SockFilter>() as i64),
+        ("offsetof(struct sock_filter, jt)", offset!(SockFilter, jt)),
+        ("offsetof(struct sock_filter, jf)", offset!(SockFilter, jf)),
+        ("offsetof(struct sock_filter, k)", offset!(SockFilter, k)),
+        ("sizeof(struct sock_fprog)", size_of::<SockFprog>() as i64),
+        (
+            "offsetof(struct sock_fprog, filter)",
+            offset!(SockFprog, filter),
+        ),
+        (
+            "sizeof(struct seccomp_data)",
+            size_of::<SeccompData>() as i64,
+        ),
+        (
+            "offsetof(struct seccomp_data, arch)",
+            offset!(SeccompData, arch),
+        ),
+        (
+            "offsetof(struct seccomp_data, args)",
+            offset!(SeccompData, args),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    facts.extend([
+        ("AUDIT_ARCH_X86_64", AUDIT_ARCH_NATIVE as i64),
+        ("__X32_SYSCALL_BIT", X32_SYSCALL_BIT as i64),
+    ]);
+    #[cfg(target_arch = "aarch64")]
+    facts.push(("AUDIT_ARCH_AARCH64", AUDIT_ARCH_NATIVE as i64));
+    facts
+}
+
 #[cfg(not(all(
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
@@ -194,6 +259,14 @@ fn socket_facts() -> Vec<Fact> {
     Vec::new()
 }
 
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn seccomp_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
 /// The C program that prints each fact's expression and value, one a line.
 fn c_source(facts: &[Fact]) -> String {
     let mut c = String::from(
@@ -201,7 +274,8 @@ fn c_source(facts: &[Fact]) -> String {
          #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
          #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
          #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/msg.h>\n#include <sys/sem.h>\n\
-         #include <sys/wait.h>\nint main(void) {\n",
+         #include <sys/wait.h>\n#include <linux/audit.h>\n#include <linux/filter.h>\n\
+         #include <linux/seccomp.h>\nint main(void) {\n",
     );
     for (expression, _) in facts {
         c += &format!(
@@ -235,6 +309,7 @@ fn every_constant_and_layout_matches_the_system_headers() {
         .into_iter()
         .chain(linux_facts())
         .chain(socket_facts())
+        .chain(seccomp_facts())
         .collect();
     let printed = values_from_headers(&c_source(&facts));
     let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();

@@ -36,12 +36,19 @@ pub const SC_PAGESIZE: c_int = 30;
 pub const PR_SET_PDEATHSIG: c_int = 1;
 pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 pub const SIG_DFL: usize = 0;
+pub const EPERM: i32 = 1;
+pub const RLIMIT_NPROC: c_int = 6;
 
 // Namespaces (clone, unshare, setns).
 pub const CLONE_VM: c_int = 0x100;
 pub const CLONE_VFORK: c_int = 0x4000;
 pub const CLONE_PARENT: c_int = 0x8000;
 pub const CLONE_NEWNS: c_int = 0x20000;
+/// In `unshare` (and `clone3`) only: in `clone` the low byte is the exit
+/// signal.
+pub const CLONE_NEWTIME: c_int = 0x80;
+pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
+pub const CLONE_NEWUTS: c_int = 0x0400_0000;
 pub const CLONE_NEWIPC: c_int = 0x0800_0000;
 pub const CLONE_NEWUSER: c_int = 0x1000_0000;
 pub const CLONE_NEWPID: c_int = 0x2000_0000;
@@ -81,10 +88,73 @@ pub const MSG_CMSG_CLOEXEC: c_int = 0x4000_0000;
 pub const SYS_CLONE: c_long = 56;
 #[cfg(target_arch = "x86_64")]
 pub const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_UNSHARE: c_long = 272;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_SETNS: c_long = 308;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_CLONE: c_long = 220;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_PIVOT_ROOT: c_long = 41;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_UNSHARE: c_long = 97;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_SETNS: c_long = 268;
+pub const SYS_CLONE3: c_long = 435;
+
+// Seccomp: the filter that refuses a test namespaces of its own.
+pub const PR_SET_SECCOMP: c_int = 22;
+pub const SECCOMP_MODE_FILTER: c_ulong = 2;
+pub const SECCOMP_RET_ALLOW: u32 = 0x7fff_0000;
+pub const SECCOMP_RET_ERRNO: u32 = 0x0005_0000;
+pub const SECCOMP_RET_KILL_PROCESS: u32 = 0x8000_0000;
+/// The architecture a system call was made with (`seccomp_data.arch`): the
+/// native one. (A 32-bit program on a 64-bit kernel makes its calls with
+/// another, whose numbers differ.)
+#[cfg(target_arch = "x86_64")]
+pub const AUDIT_ARCH_NATIVE: u32 = 0xc000_003e;
+#[cfg(target_arch = "aarch64")]
+pub const AUDIT_ARCH_NATIVE: u32 = 0xc000_00b7;
+/// x86_64's x32 calls: the native numbers with this bit set.
+#[cfg(target_arch = "x86_64")]
+pub const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+// Classic BPF, as seccomp runs it.
+pub const BPF_LD: u16 = 0x00;
+pub const BPF_ALU: u16 = 0x04;
+pub const BPF_JMP: u16 = 0x05;
+pub const BPF_RET: u16 = 0x06;
+pub const BPF_W: u16 = 0x00;
+pub const BPF_ABS: u16 = 0x20;
+pub const BPF_AND: u16 = 0x50;
+pub const BPF_JEQ: u16 = 0x10;
+pub const BPF_JSET: u16 = 0x40;
+pub const BPF_K: u16 = 0x00;
+
+/// `struct sock_filter`: one BPF instruction.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SockFilter {
+    pub code: u16,
+    pub jt: u8,
+    pub jf: u8,
+    pub k: u32,
+}
+
+/// `struct sock_fprog`: a BPF program.
+#[repr(C)]
+pub struct SockFprog {
+    pub len: u16,
+    pub filter: *const SockFilter,
+}
+
+/// `struct seccomp_data`: what a seccomp filter reads of a system call.
+#[repr(C)]
+pub struct SeccompData {
+    pub nr: c_int,
+    pub arch: u32,
+    pub instruction_pointer: u64,
+    pub args: [u64; 6],
+}
 
 #[repr(C)]
 pub struct Timeval {

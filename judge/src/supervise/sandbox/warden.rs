@@ -11,10 +11,10 @@ use super::socket::{self, FDS, MAX_COMMAND};
 use super::view::mount_at;
 use super::INSIDE_ID;
 use crate::sys::linux::{
-    _exit, chdir, clone, dup2, execvp, msgctl, prctl, semctl, setgroups, setresgid, setresuid,
-    setrlimit, shmctl, wait4, MsgInfo, Rlimit, Rusage, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM,
-    ECHILD, ENOSYS, MSG_INFO, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
-    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
+    _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
+    setresuid, setrlimit, shmctl, wait4, MsgInfo, Rlimit, Rusage, SemInfo, ShmInfo, CLONE_VFORK,
+    CLONE_VM, ECHILD, ENOSYS, MSG_INFO, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT,
+    PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -63,8 +63,9 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
 }
 
 /// Dies with the supervisor, takes the default signal actions, mounts the
-/// namespace's `/proc`, and keeps only its two descriptors (and `/dev/null`
-/// as 0, 1 and 2, so that a test's descriptors never land there).
+/// namespace's `/proc`, keeps only its two descriptors (and `/dev/null`
+/// as 0, 1 and 2, so that a test's descriptors never land there), and
+/// refuses itself and its tests new namespaces (`seccomp.rs`).
 fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
     // SAFETY: prctl with integer arguments, signal with the default action.
     unsafe {
@@ -101,7 +102,8 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
         // nothing in the warden uses (the listing's own is gone by now).
         unsafe { crate::sys::linux::close(fd) };
     }
-    Ok(())
+    // The warden makes no namespace from here on; its tests make none.
+    crate::supervise::seccomp::refuse_namespaces()
 }
 
 /// Gives the scratch folders (whose roots are open as `roots`) the size a
@@ -289,13 +291,33 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
             return Err(format!("dup2: {}", io::Error::last_os_error()));
         }
     }
-    for (resource, value) in &run.limits {
+    for &(resource, value) in &run.limits {
+        let mut old = Rlimit { cur: 0, max: 0 };
+        // SAFETY: reads this process's limit into a live rlimit.
+        if unsafe { prlimit(0, resource, std::ptr::null(), &mut old) } != 0 {
+            return Err(format!(
+                "cannot read limit {}: {}",
+                resource,
+                io::Error::last_os_error()
+            ));
+        }
+        // Never above the hard limit the judge was started with (raising
+        // it needs a privilege the warden does not have).
+        #[allow(clippy::unnecessary_cast)]
+        let value = (value.min(old.max as u64)) as _;
         let limit = Rlimit {
-            cur: *value as _,
-            max: *value as _,
+            cur: value,
+            max: value,
         };
         // SAFETY: a valid rlimit for the call's duration.
-        unsafe { setrlimit(*resource, &limit) };
+        if unsafe { setrlimit(resource, &limit) } != 0 {
+            return Err(format!(
+                "cannot set limit {} to {}: {}",
+                resource,
+                value,
+                io::Error::last_os_error()
+            ));
+        }
     }
     let root = CString::new("/").expect("no NUL");
     // SAFETY: valid C strings.
