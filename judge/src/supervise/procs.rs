@@ -74,10 +74,12 @@ pub fn look_at(pid: i32) -> Option<Seen> {
         .unwrap_or(0);
     Some(Seen {
         cpu: ticks_to_time(ticks),
+        own_cpu: ticks_to_time(num(11) + num(12)),
         rss_kib: num(21) * page_kib,
         waited_ns,
         // A zombie has none left, and counts as one until it is reaped.
         tasks: num(17).max(1),
+        ended: f.first().is_some_and(|state| state == "Z" || state == "X"),
     })
 }
 

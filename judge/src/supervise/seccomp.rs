@@ -8,7 +8,9 @@
 //! reaps its processes. So `unshare` and `clone` with a namespace flag, and
 //! `setns`, fail with `EPERM`; `clone3`, whose flags are in memory a filter
 //! cannot read, fails with `ENOSYS`, and the C libraries fall back to
-//! `clone` (as Docker's default profile does it). A call made with another
+//! `clone` (as Docker's default profile does it). `clone` with
+//! `CLONE_UNTRACED` fails too: the warden traces every task of a test
+//! (`sandbox/trace.rs`), and such a child would escape it. A call made with another
 //! architecture's numbers (a 32-bit program on a 64-bit kernel) ends the
 //! process: the filter knows the native numbers only.
 //!
@@ -19,11 +21,15 @@
 use crate::sys::linux::{
     prctl, SockFilter, SockFprog, AUDIT_ARCH_NATIVE, BPF_ABS, BPF_JEQ, BPF_JMP, BPF_JSET, BPF_K,
     BPF_LD, BPF_RET, BPF_W, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
-    CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, ENOSYS, EPERM, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP,
-    SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO, SECCOMP_RET_KILL_PROCESS, SYS_CLONE,
-    SYS_CLONE3, SYS_SETNS, SYS_UNSHARE,
+    CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, CLONE_UNTRACED, ENOSYS, EPERM, PR_SET_NO_NEW_PRIVS,
+    PR_SET_SECCOMP, SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO,
+    SECCOMP_RET_KILL_PROCESS, SYS_CLONE, SYS_CLONE3, SYS_SETNS, SYS_UNSHARE,
 };
 use std::io;
+
+/// What `clone` may not be asked for: every namespace flag, and a child no
+/// tracer may attach (the warden traces every task of a test).
+const CLONE_REFUSED: u32 = CLONE_NAMESPACES | CLONE_UNTRACED as u32;
 
 /// Every namespace flag `clone` takes.
 const CLONE_NAMESPACES: u32 = (CLONE_NEWNS
@@ -96,7 +102,7 @@ fn steps() -> Vec<Step> {
         AnySet(UNSHARE_NAMESPACES, To::Refuse, To::Allow),
         Here(To::Clone),
         Load(FIRST_ARGUMENT_LOW),
-        AnySet(CLONE_NAMESPACES, To::Refuse, To::Allow),
+        AnySet(CLONE_REFUSED, To::Refuse, To::Allow),
         Here(To::Allow),
         Return(SECCOMP_RET_ALLOW),
         Here(To::Refuse),

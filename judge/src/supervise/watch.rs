@@ -373,7 +373,15 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
-            cpu += seen.cpu;
+            // Sandboxed, the warden reports each process that ends (before
+            // it is its parent's zombie), with its own time: what a live
+            // one reaped, or a zombie, is counted already (not a zombie
+            // leader whose threads run on).
+            cpu += match warden {
+                Some(_) if seen.ended && seen.tasks <= 1 => Duration::ZERO,
+                Some(_) => seen.own_cpu,
+                None => seen.cpu,
+            };
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;
             watch.waited_ns.insert(pid, seen.waited_ns);
@@ -514,8 +522,12 @@ impl StderrTail {
 pub struct Seen {
     /// Its CPU time and that of the children it reaped.
     pub cpu: Duration,
+    /// Its own CPU time (all its threads).
+    pub own_cpu: Duration,
     pub rss_kib: u64,
     pub waited_ns: u64,
     /// Its threads (a process of one thread has one).
     pub tasks: u64,
+    /// It has ended: a zombie waiting for its parent.
+    pub ended: bool,
 }

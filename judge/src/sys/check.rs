@@ -267,6 +267,58 @@ fn seccomp_facts() -> Vec<Fact> {
     Vec::new()
 }
 
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The warden's tracer: what it asks of `ptrace`, and what `waitid` and a
+/// process CPU clock give it.
+fn trace_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    vec![
+        ("CLONE_UNTRACED", CLONE_UNTRACED as i64),
+        ("PTRACE_TRACEME", PTRACE_TRACEME as i64),
+        ("PTRACE_CONT", PTRACE_CONT as i64),
+        ("PTRACE_SETOPTIONS", PTRACE_SETOPTIONS as i64),
+        ("PTRACE_O_TRACEFORK", PTRACE_O_TRACEFORK as i64),
+        ("PTRACE_O_TRACEVFORK", PTRACE_O_TRACEVFORK as i64),
+        ("PTRACE_O_TRACECLONE", PTRACE_O_TRACECLONE as i64),
+        ("PTRACE_O_TRACEEXEC", PTRACE_O_TRACEEXEC as i64),
+        ("PTRACE_O_EXITKILL", PTRACE_O_EXITKILL as i64),
+        ("SIGTRAP", SIGTRAP as i64),
+        ("SIGSTOP", SIGSTOP as i64),
+        ("SIGTSTP", SIGTSTP as i64),
+        ("SIGTTIN", SIGTTIN as i64),
+        ("SIGTTOU", SIGTTOU as i64),
+        ("WEXITED", WEXITED as i64),
+        ("WSTOPPED", WSTOPPED as i64),
+        ("WNOWAIT", WNOWAIT as i64),
+        ("__WALL", WALL as i64),
+        ("P_ALL", P_ALL as i64),
+        ("CLD_EXITED", CLD_EXITED as i64),
+        ("CLD_KILLED", CLD_KILLED as i64),
+        ("CLD_DUMPED", CLD_DUMPED as i64),
+        ("sizeof(siginfo_t)", size_of::<Siginfo>() as i64),
+        ("offsetof(siginfo_t, si_code)", offset!(Siginfo, code)),
+        ("offsetof(siginfo_t, si_pid)", offset!(Siginfo, pid)),
+        ("offsetof(siginfo_t, si_status)", offset!(Siginfo, status)),
+        ("sizeof(struct timespec)", size_of::<Timespec>() as i64),
+        (
+            "offsetof(struct timespec, tv_nsec)",
+            offset!(Timespec, nsec),
+        ),
+    ]
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn trace_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
 /// The C program that prints each fact's expression and value, one a line.
 fn c_source(facts: &[Fact]) -> String {
     let mut c = String::from(
@@ -274,7 +326,7 @@ fn c_source(facts: &[Fact]) -> String {
          #include <signal.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <unistd.h>\n\
          #include <sched.h>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/resource.h>\n#include <sys/time.h>\n\
          #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/msg.h>\n#include <sys/sem.h>\n\
-         #include <sys/wait.h>\n#include <linux/audit.h>\n#include <linux/filter.h>\n\
+         #include <sys/wait.h>\n#include <sys/ptrace.h>\n#include <time.h>\n#include <linux/audit.h>\n#include <linux/filter.h>\n\
          #include <linux/seccomp.h>\nint main(void) {\n",
     );
     for (expression, _) in facts {
@@ -310,6 +362,7 @@ fn every_constant_and_layout_matches_the_system_headers() {
         .chain(linux_facts())
         .chain(socket_facts())
         .chain(seccomp_facts())
+        .chain(trace_facts())
         .collect();
     let printed = values_from_headers(&c_source(&facts));
     let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();

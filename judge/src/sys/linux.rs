@@ -49,6 +49,53 @@ pub const CLONE_NEWNS: c_int = 0x20000;
 pub const CLONE_NEWTIME: c_int = 0x80;
 pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
 pub const CLONE_NEWUTS: c_int = 0x0400_0000;
+/// A child a tracer's options cannot attach: refused to tests.
+pub const CLONE_UNTRACED: c_int = 0x0080_0000;
+
+// Tracing: the warden traces every task of a test (`ptrace`), so that it
+// hears of each one's end first.
+pub const PTRACE_TRACEME: c_int = 0;
+pub const PTRACE_CONT: c_int = 7;
+pub const PTRACE_SETOPTIONS: c_int = 0x4200;
+pub const PTRACE_O_TRACEFORK: c_int = 2;
+pub const PTRACE_O_TRACEVFORK: c_int = 4;
+pub const PTRACE_O_TRACECLONE: c_int = 8;
+pub const PTRACE_O_TRACEEXEC: c_int = 0x10;
+pub const PTRACE_O_EXITKILL: c_int = 1 << 20;
+pub const SIGTRAP: c_int = 5;
+pub const SIGSTOP: c_int = 19;
+pub const SIGTSTP: c_int = 20;
+pub const SIGTTIN: c_int = 21;
+pub const SIGTTOU: c_int = 22;
+pub const WEXITED: c_int = 4;
+pub const WSTOPPED: c_int = 2;
+pub const WNOWAIT: c_int = 0x0100_0000;
+/// `__WALL`: threads too, and whatever the exit signal.
+pub const WALL: c_int = 0x4000_0000;
+/// `idtype_t`'s `P_ALL`: any child.
+pub const P_ALL: c_int = 0;
+pub const CLD_EXITED: c_int = 1;
+pub const CLD_KILLED: c_int = 2;
+pub const CLD_DUMPED: c_int = 3;
+
+/// `siginfo_t` (128 bytes), as `waitid` fills it for a child.
+#[repr(C)]
+pub struct Siginfo {
+    pub signo: c_int,
+    pub errno: c_int,
+    pub code: c_int,
+    pub pad: c_int,
+    pub pid: c_int,
+    pub uid: u32,
+    pub status: c_int,
+    pub rest: [c_int; 25],
+}
+
+#[repr(C)]
+pub struct Timespec {
+    pub sec: c_long,
+    pub nsec: c_long,
+}
 pub const CLONE_NEWIPC: c_int = 0x0800_0000;
 pub const CLONE_NEWUSER: c_int = 0x1000_0000;
 pub const CLONE_NEWPID: c_int = 0x2000_0000;
@@ -318,4 +365,9 @@ extern "C" {
     pub fn geteuid() -> u32;
     pub fn getegid() -> u32;
     pub fn _exit(status: c_int) -> !;
+    /// `long ptrace(enum __ptrace_request, ...)`: pid, address, data.
+    pub fn ptrace(request: c_int, ...) -> c_long;
+    pub fn waitid(idtype: c_int, id: u32, info: *mut Siginfo, options: c_int) -> c_int;
+    pub fn clock_getcpuclockid(pid: c_int, clock: *mut c_int) -> c_int;
+    pub fn clock_gettime(clock: c_int, time: *mut Timespec) -> c_int;
 }

@@ -31,6 +31,7 @@
 
 mod cell;
 mod socket;
+mod trace;
 mod view;
 mod warden;
 

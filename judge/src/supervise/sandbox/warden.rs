@@ -8,13 +8,14 @@
 
 use super::cell::{Plan, Record, Run};
 use super::socket::{self, FDS, MAX_COMMAND};
+use super::trace::{trace_me, Event, Tracer};
 use super::view::mount_at;
 use super::INSIDE_ID;
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
-    setresuid, setrlimit, shmctl, wait4, MsgInfo, Rlimit, Rusage, SemInfo, ShmInfo, CLONE_VFORK,
-    CLONE_VM, ECHILD, ENOSYS, MSG_INFO, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT,
-    PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
+    setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
+    MSG_INFO, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG,
+    SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -225,37 +226,35 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     drop(fds);
 }
 
-/// Reaps every process of the namespace, reporting each, until it has none,
-/// and says so. What ended together is reported in one write, with the
-/// word that none is left when that is so (a program that started nothing:
-/// its end and the word reach the supervisor at once).
+/// Follows every task of the namespace (`trace.rs`: each process's end is
+/// the warden's to hear first, with its own CPU time), reporting each
+/// process that ends, until none is left, and says so. What ended together
+/// is reported in one write, with the word that none is left when that is
+/// so (a program that started nothing: its end and the word reach the
+/// supervisor at once).
 fn reap_until_none(program: i32, report: RawFd) {
+    let mut tracer = Tracer::new(program);
     let mut ended = Vec::new();
-    let mut options = 0; // blocks until one ends
+    let mut block = true;
     loop {
-        let mut status = 0;
-        // SAFETY: all-zero is a valid rusage (integers only).
-        let mut usage: Rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: both pointers are to live values of the right types.
-        let pid = unsafe { wait4(-1, &mut status, options, &mut usage) };
-        if pid > 0 {
-            let micros = |t: &crate::sys::linux::Timeval| t.sec as u64 * 1_000_000 + t.usec as u64;
-            ended.push(Record::Reaped {
-                main: pid == program,
-                status,
-                peak_kib: usage.maxrss.max(0) as u64,
-                cpu_us: micros(&usage.utime) + micros(&usage.stime),
-            });
-            options = WNOHANG; // any more that ended, without waiting
-        } else if pid == 0 {
-            // Some live on: say what ended, then wait again.
-            Record::send_all(&ended, report);
-            ended.clear();
-            options = 0;
-        } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
-            ended.push(idle());
-            Record::send_all(&ended, report);
-            return;
+        match tracer.next(block) {
+            Ok(Event::Ended(record)) => {
+                ended.push(record);
+                block = false; // any more that ended, without waiting
+            }
+            Ok(Event::Quiet) => block = false,
+            Ok(Event::NoneYet) => {
+                // Some live on: say what ended, then wait again.
+                Record::send_all(&ended, report);
+                ended.clear();
+                block = true;
+            }
+            Ok(Event::NoChildren) => {
+                ended.push(idle());
+                Record::send_all(&ended, report);
+                return;
+            }
+            Err(why) => ended.push(Record::Failed(why)),
         }
     }
 }
@@ -280,9 +279,9 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
     unsafe { _exit(127) }
 }
 
-/// Descriptors, limits, folder, ids and no new privileges, in that order
-/// (the ids last but one: changing them drops the capabilities the rest may
-/// need).
+/// Descriptors, limits, folder, ids, no new privileges and the warden as
+/// its tracer, in that order (the ids after what may need the capabilities
+/// changing them drops).
 fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), String> {
     for (target, fd) in stdio.iter().enumerate() {
         // SAFETY: duplicates a descriptor the process holds (the received
@@ -344,5 +343,5 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
     if unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
         return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
     }
-    Ok(())
+    trace_me()
 }
