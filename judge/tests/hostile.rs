@@ -2193,3 +2193,73 @@ fn the_cpu_time_of_children_nobody_waits_for_counts() {
     assert_eq!(test["verdict"], "TLE", "{}", run);
     assert!(test["message"].contains("TLE (cpu)"), "{}", run);
 }
+
+/// Makes one memfd of 64 KiB, then `argv[2]` children that each duplicate
+/// it `argv[3]` times (as many as they may) and hold the copies 3 s, and
+/// `argv[4]` children that each burn 3 s of CPU time; prints the answer
+/// once they are all gone.
+const MEMFD_COPIES: &str = r#"
+#include <sys/mman.h>
+#include <sys/resource.h>
+int main(int argc, char **argv) {
+    int children = atoi(argv[2]), copies = atoi(argv[3]), burners = atoi(argv[4]);
+    char chunk[4096];
+    struct rlimit most;
+    if (getrlimit(RLIMIT_NOFILE, &most) == 0) {
+        most.rlim_cur = most.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &most);
+    }
+    int fd = memfd_create("copied", 0);
+    memset(chunk, 1, sizeof chunk);
+    for (int i = 0; i < 16; i++) {
+        if (fd < 0 || write(fd, chunk, sizeof chunk) != sizeof chunk) return 1;
+    }
+    for (int i = 0; i < children; i++) {
+        if (fork() == 0) {
+            for (int c = 0; c < copies && dup(fd) >= 0; c++) {}
+            sleep(3);
+            _exit(0);
+        }
+    }
+    for (int i = 0; i < burners; i++) {
+        if (fork() == 0) { burn_ms(3000); _exit(0); }
+    }
+    while (wait(NULL) > 0 || errno == EINTR) {}
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, attack 5: the supervisor stalled. One memfd duplicated
+/// 20 000 times in each of 60 children made each count of the test's
+/// memfds read 1.2 million links, and while a look took seconds nothing
+/// held the limits: on the judge of the day (7eae1c0), ERR after 28 s, and
+/// 8.4 s of CPU time under a 1 s limit with 8 burners beside; this test's
+/// 58 holders and 2 burners, `TLE` with cpu_ms 1 872 (wall 3.7 s). Now a look reads at
+/// most 2 000 links (a count of the memfds goes on over several looks) and
+/// a process may hold 1 024 descriptors: `TLE (cpu)` within the limit and a
+/// look's worth of both cores, sandboxed and not.
+#[test]
+fn many_copies_of_a_descriptor_do_not_stall_the_looks() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("memfd-copies");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("memfd_copies", MEMFD_COPIES);
+        let (run, test) =
+            hostile.judge_json(&format!("{} {} 58 20000 2", exe, hostile.answer()), &[]);
+        assert_eq!(
+            test["verdict"], "TLE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+        let cpu_ms = number(&test, "cpu_ms");
+        assert!(
+            cpu_ms < 1300.0,
+            "sandbox off: {}: {} ms\n{}",
+            sandbox_off,
+            cpu_ms,
+            run
+        );
+    }
+}

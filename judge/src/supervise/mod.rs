@@ -70,6 +70,12 @@ use std::time::Duration;
 /// How often the supervisor looks at a running test's processes.
 pub const TICK: Duration = Duration::from_millis(10);
 
+/// The descriptors each process of a test may have open (`RLIMIT_NOFILE`,
+/// soft and hard): the usual soft limit, which is what a JVM or Python
+/// uses. It bounds what one count of the test's memfds reads (the count
+/// reads every descriptor's link, at most `watch::MEMFD_LINKS` a look).
+pub const DESCRIPTORS: u64 = 1024;
+
 /// The argument that starts the judge binary as a supervisor.
 pub const MODE: &str = "--supervise";
 
@@ -101,14 +107,16 @@ pub struct Request {
 
 impl Request {
     /// The backstop limits set in the program (soft and hard alike): its
-    /// CPU time, its output file's size, its address space. (No core dumps
+    /// CPU time, its output file's size, its descriptors, its address
+    /// space. (No core dumps
     /// and no POSIX message queue are the supervisor's own limits, which
     /// every program inherits: [`control::carry_inherited_limits`].)
     pub fn backstop_limits(&self) -> Vec<(std::os::raw::c_int, u64)> {
-        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE};
+        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE};
         let mut limits = vec![
             (RLIMIT_CPU, self.cpu_backstop_seconds),
             (RLIMIT_FSIZE, self.output_limit + 1),
+            (RLIMIT_NOFILE, DESCRIPTORS),
         ];
         if self.address_space_backstop > 0 {
             limits.push((RLIMIT_AS, self.address_space_backstop));

@@ -20,10 +20,9 @@ struct Watch {
     reaped_peak_kib: u64,
     /// The largest sum of resident memory seen, KiB.
     summed_peak_kib: u64,
-    /// What the test's memfds held at the last count, KiB, and the looks
-    /// since (they are counted every [`MEMFD_EVERY`] looks: a process may
-    /// hold thousands of descriptors).
-    memfd_kib: u64,
+    /// The count of the test's memfds, a bounded part at each look (a
+    /// sweep starts every [`MEMFD_EVERY`] looks), and the looks so far.
+    memfd: procs::MemfdSweep,
     looks: u32,
     /// The CPU time of the test at the last look (what was reaped, and what
     /// its live processes had used): for a sandboxed test killed at once,
@@ -362,12 +361,12 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             .copied()
             .filter(|&p| Some(p) != warden)
             .collect();
-        watch.memfd_kib = procs::memfd_kib(&test);
+        watch.memfd.start(&test);
     }
     watch.looks += 1;
     // The memory-backed files of the test's scratch folders, and its memfds,
     // are its memory.
-    let mut rss_kib = watch.scratch_kib() + watch.memfd_kib;
+    let mut rss_kib = watch.scratch_kib() + watch.memfd.step(MEMFD_LINKS);
     let mut tasks = 0;
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
@@ -408,8 +407,14 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     None
 }
 
-/// The memfds of a test are counted every this many looks.
+/// A sweep of the test's memfds starts every this many looks (when the
+/// last one is over).
 const MEMFD_EVERY: u32 = 5;
+
+/// How many `/proc` links one look reads at most to count the test's
+/// memfds: a few milliseconds (a test with more descriptors is counted over
+/// several looks).
+const MEMFD_LINKS: usize = 2000;
 
 /// Kills every process of the test and reaps them all, until the supervisor
 /// has no child left. Gives up after 10 s (a process stuck in the kernel).

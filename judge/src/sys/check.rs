@@ -193,6 +193,7 @@ fn seccomp_facts() -> Vec<Fact> {
         ("CLONE_NEWUTS", CLONE_NEWUTS as i64),
         ("EPERM", EPERM as i64),
         ("RLIMIT_NPROC", RLIMIT_NPROC as i64),
+        ("RLIMIT_NOFILE", RLIMIT_NOFILE as i64),
         ("SYS_unshare", SYS_UNSHARE),
         ("SYS_setns", SYS_SETNS),
         ("SYS_clone3", SYS_CLONE3),

@@ -38,6 +38,7 @@ pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 pub const SIG_DFL: usize = 0;
 pub const EPERM: i32 = 1;
 pub const RLIMIT_NPROC: c_int = 6;
+pub const RLIMIT_NOFILE: c_int = 7;
 
 // Namespaces (clone, unshare, setns).
 pub const CLONE_VM: c_int = 0x100;
