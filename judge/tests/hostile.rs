@@ -2235,10 +2235,11 @@ int main(int argc, char **argv) {
 /// memfds read 1.2 million links, and while a look took seconds nothing
 /// held the limits: on the judge of the day (7eae1c0), ERR after 28 s, and
 /// 8.4 s of CPU time under a 1 s limit with 8 burners beside; this test's
-/// 58 holders and 2 burners, `TLE` with cpu_ms 1 872 (wall 3.7 s). Now a look reads at
+/// 200 holders and 2 burners, `TLE` with cpu_ms 2 947 to 3 479 (2 221 to
+/// 2 691 run by hand, sandboxed or not). Now a look reads at
 /// most 2 000 links (a count of the memfds goes on over several looks) and
-/// a process may hold 1 024 descriptors: `TLE (cpu)` within the limit and a
-/// look's worth of both cores, sandboxed and not.
+/// a process may hold 1 024 descriptors: `TLE (cpu)` at 1 144 to 1 211 ms
+/// (the holders' own work included), sandboxed and not.
 #[test]
 fn many_copies_of_a_descriptor_do_not_stall_the_looks() {
     for sandbox_off in [false, true] {
@@ -2246,16 +2247,18 @@ fn many_copies_of_a_descriptor_do_not_stall_the_looks() {
         hostile.sandbox_off = sandbox_off;
         let exe = hostile.compile_c("memfd_copies", MEMFD_COPIES);
         let (run, test) =
-            hostile.judge_json(&format!("{} {} 58 20000 2", exe, hostile.answer()), &[]);
+            hostile.judge_json(&format!("{} {} 200 20000 2", exe, hostile.answer()), &[]);
         assert_eq!(
             test["verdict"], "TLE",
             "sandbox off: {}\n{}",
             sandbox_off, run
         );
         assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+        // The limit, and what both cores do meanwhile on a busy machine
+        // (the supervisor waits for a CPU like anything else).
         let cpu_ms = number(&test, "cpu_ms");
         assert!(
-            cpu_ms < 1300.0,
+            cpu_ms < 2000.0,
             "sandbox off: {}: {} ms\n{}",
             sandbox_off,
             cpu_ms,
