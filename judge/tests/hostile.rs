@@ -2266,3 +2266,53 @@ fn many_copies_of_a_descriptor_do_not_stall_the_looks() {
         );
     }
 }
+
+/// Looks for a key named `judge-channel` in its user's keyring: if it is
+/// there, prints what it holds (a wrong answer); else adds it (saying on
+/// stderr whether it could) and prints the answer.
+const KEYRING_CHANNEL: &str = r#"
+#include <sys/syscall.h>
+#define KEY_SPEC_USER_KEYRING -4
+#define KEYCTL_SEARCH 10
+#define KEYCTL_READ 11
+int main(int argc, char **argv) {
+    long key = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user",
+                       "judge-channel", 0);
+    if (key >= 0) {
+        char left[64] = { 0 };
+        syscall(SYS_keyctl, KEYCTL_READ, key, left, sizeof left - 1);
+        printf("the last test left: %s\n", left);
+        return 0;
+    }
+    if (syscall(SYS_add_key, "user", "judge-channel", "a message", 9,
+                KEY_SPEC_USER_KEYRING) < 0) {
+        perror("add_key");
+    }
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, point 8: state that carries from one test to the next. A key
+/// added to the user's keyring outlives the test: on the judge of the day
+/// (7eae1c0), the second of two tests of a slot found the first's, WA
+/// ("the last test left: a message"), sandboxed and not (without the
+/// sandbox, as root, in root's own keyring, which outlives the judge).
+/// Now the keyrings are refused (`EPERM`): AC twice.
+#[test]
+fn the_next_test_finds_no_key_the_last_one_left() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("keyring");
+        hostile.sandbox_off = sandbox_off;
+        hostile.copy_the_test(2);
+        let exe = hostile.compile_c("keyring", KEYRING_CHANNEL);
+        let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
+        assert_eq!(
+            verdicts(&run),
+            ["AC", "AC"],
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}

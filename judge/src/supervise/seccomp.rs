@@ -14,6 +14,10 @@
 //! architecture's numbers (a 32-bit program on a 64-bit kernel) ends the
 //! process: the filter knows the native numbers only.
 //!
+//! It also refuses the kernel's keyrings (`add_key`, `request_key`,
+//! `keyctl`: `EPERM`): a key added to the user's keyring outlives the test,
+//! and the next test of the slot, of the same uid, would find it.
+//!
 //! Sandboxed, the warden installs it on itself once per cell, before the
 //! cell's first test (it makes no namespace after that); unsandboxed, the
 //! supervisor installs it on itself once (it makes none at all then).
@@ -23,7 +27,8 @@ use crate::sys::linux::{
     BPF_LD, BPF_RET, BPF_W, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
     CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, CLONE_UNTRACED, ENOSYS, EPERM, PR_SET_NO_NEW_PRIVS,
     PR_SET_SECCOMP, SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO,
-    SECCOMP_RET_KILL_PROCESS, SYS_CLONE, SYS_CLONE3, SYS_SETNS, SYS_UNSHARE,
+    SECCOMP_RET_KILL_PROCESS, SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_KEYCTL, SYS_REQUEST_KEY,
+    SYS_SETNS, SYS_UNSHARE,
 };
 use std::io;
 
@@ -95,6 +100,11 @@ fn steps() -> Vec<Step> {
     steps.extend([
         Equal(SYS_CLONE3 as u32, To::Unknown, To::Next),
         Equal(SYS_SETNS as u32, To::Refuse, To::Next),
+        // The kernel's keyrings: a user's keyring outlives the test (the
+        // next test of the slot, same uid, found what the last one left).
+        Equal(SYS_ADD_KEY as u32, To::Refuse, To::Next),
+        Equal(SYS_REQUEST_KEY as u32, To::Refuse, To::Next),
+        Equal(SYS_KEYCTL as u32, To::Refuse, To::Next),
         Equal(SYS_UNSHARE as u32, To::Unshare, To::Next),
         Equal(SYS_CLONE as u32, To::Clone, To::Allow),
         Here(To::Unshare),

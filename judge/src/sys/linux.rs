@@ -140,6 +140,12 @@ pub const SYS_PIVOT_ROOT: c_long = 155;
 pub const SYS_UNSHARE: c_long = 272;
 #[cfg(target_arch = "x86_64")]
 pub const SYS_SETNS: c_long = 308;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_ADD_KEY: c_long = 248;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_REQUEST_KEY: c_long = 249;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_KEYCTL: c_long = 250;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_CLONE: c_long = 220;
 #[cfg(target_arch = "aarch64")]
@@ -148,6 +154,12 @@ pub const SYS_PIVOT_ROOT: c_long = 41;
 pub const SYS_UNSHARE: c_long = 97;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_SETNS: c_long = 268;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_ADD_KEY: c_long = 217;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_REQUEST_KEY: c_long = 218;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_KEYCTL: c_long = 219;
 pub const SYS_CLONE3: c_long = 435;
 
 // Seccomp: the filter that refuses a test namespaces of its own.
