@@ -276,7 +276,7 @@ fn test_cases(problem: &Problem, samples: &Path) -> Result<Vec<Case>, String> {
 /// Our solution's answer to `input`, checked by the problem's checker, and
 /// the CPU time it took (milliseconds).
 fn our_answer(problem: &Problem, exe: &Path, input: &str) -> Result<(String, f64), String> {
-    let limits = model::limits(problem, None, None);
+    let limits = model::limits(problem, None, None, None);
     let outcome = run::run(&mut Command::new(exe), input.as_bytes(), &limits)
         .map_err(|e| format!("cannot run {}: {}", exe.display(), e))?;
     let stderr = String::from_utf8_lossy(&outcome.stderr_tail);

@@ -86,6 +86,7 @@ fn run_mode(options: &Options) -> Result<bool, String> {
             save: options.save.as_deref(),
             time_limit_ms: options.time_limit_ms,
             memory_limit_mb: options.memory_limit_mb,
+            max_processes: options.max_processes,
         };
         return match options.stress {
             Some(_) => stress::stress(&request),

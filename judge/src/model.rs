@@ -74,13 +74,15 @@ pub struct Baseline {
     pub runs: usize,
 }
 
-/// A problem's limits, or those given instead (milliseconds, MiB).
-pub fn limits(problem: &Problem, ms: Option<u64>, mb: Option<u64>) -> Limits {
+/// A problem's limits, or those given instead (milliseconds, MiB, a
+/// number of processes and threads).
+pub fn limits(problem: &Problem, ms: Option<u64>, mb: Option<u64>, procs: Option<u64>) -> Limits {
     let ms = ms.unwrap_or(problem.time_limit_ms);
     let mb = mb.unwrap_or(problem.memory_limit_mb);
     Limits {
         time: Duration::from_millis(ms),
         memory_bytes: Some(mb << 20),
+        processes: procs.unwrap_or(crate::run::MAX_PROCESSES),
     }
 }
 

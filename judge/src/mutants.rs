@@ -148,7 +148,7 @@ fn measure_one(
         &out_dir,
     )
     .map_err(|why| format!("the mutant {}: {}", failing.name, why))?;
-    let limits = model::limits(problem, None, None);
+    let limits = model::limits(problem, None, None, None);
     let mut measured = Measured {
         name: failing.name,
         wanted: failing.verdict,

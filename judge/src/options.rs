@@ -64,6 +64,8 @@ Options:
                      still idle after 2 x MS + 1000 ms is killed
   --memory-limit MB  memory limit per test in MiB (default: the problem's, 256),
                      on the test's resident memory, all its processes together
+  --max-processes N  at most N processes and threads at once per test
+                     (default: 256): a test with more is killed, RE
   -j N               run N tests at a time (default: the number of cores)
   --repeat N         run each test N times, one test at a time, and report the
                      median times, beside the time the program takes to start
@@ -119,6 +121,7 @@ pub struct Options {
     pub standalone: bool,
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
+    pub max_processes: Option<u64>,
     pub jobs: Option<usize>,
     pub repeat: usize,
     pub json: bool,
@@ -230,6 +233,7 @@ fn set_option(
         }
         "--time-limit" => options.time_limit_ms = Some(count(flag, &value(flag)?, 3_600_000)?),
         "--memory-limit" => options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?),
+        "--max-processes" => options.max_processes = Some(count(flag, &value(flag)?, 1 << 16)?),
         "--stress" => options.stress = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize),
         "--generate" => {
             options.generate = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
@@ -263,6 +267,7 @@ const OPTIONS: &[&str] = &[
     "--standalone",
     "--time-limit",
     "--memory-limit",
+    "--max-processes",
     "-j",
     "--repeat",
     "--json",
@@ -459,6 +464,7 @@ fn judging_options(options: &Options) -> Vec<(&'static str, bool)> {
         ("--standalone", options.standalone),
         ("--time-limit", options.time_limit_ms.is_some()),
         ("--memory-limit", options.memory_limit_mb.is_some()),
+        ("--max-processes", options.max_processes.is_some()),
         ("-j", options.jobs.is_some()),
         ("--repeat", options.repeat > 1),
         ("--json", options.json),

@@ -23,7 +23,15 @@ pub struct Limits {
     pub time: Duration,
     /// The memory limit (the test's resident memory), if any.
     pub memory_bytes: Option<u64>,
+    /// The bound on the test's processes and threads at once.
+    pub processes: u64,
 }
+
+/// The bound on a test's processes and threads at once unless
+/// `--max-processes` says otherwise: far above what a Python or Java
+/// program or a shell script starts (a JVM runs about 20 threads on 2
+/// cores, 100 on 64), far below the machine's 32 768 process ids.
+pub const MAX_PROCESSES: u64 = 256;
 
 impl Limits {
     /// The wall-clock safety net: twice the time limit plus a second, not
@@ -100,6 +108,8 @@ pub enum End {
     MemoryLimit,
     /// Wrote more than `OUTPUT_LIMIT` bytes: stopped.
     OutputLimit,
+    /// Had more processes and threads at once than its bound: killed.
+    ProcessLimit,
 }
 
 /// For a program that uses the judge as a library (an integration test):
@@ -158,6 +168,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         cpu_backstop_seconds: limits.cpu_backstop_seconds(),
         address_space_backstop: limits.address_space_backstop(),
         output_limit: OUTPUT_LIMIT as u64,
+        max_processes: limits.processes,
         ..Request::default()
     };
     let (report, mut stdout) = match input {
@@ -199,6 +210,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         Some(Ending::WallNet) => End::WallNet(status),
         Some(Ending::CpuLimit) => End::CpuLimit(status),
         Some(Ending::MemoryLimit) => End::MemoryLimit,
+        Some(Ending::ProcessLimit) => End::ProcessLimit,
         _ => End::Exited(status),
     };
     Ok(Outcome {
@@ -355,6 +367,7 @@ mod tests {
         let limits = Limits {
             time: Duration::from_millis(limit_ms),
             memory_bytes: None,
+            processes: MAX_PROCESSES,
         };
         sh_limited(script, input, limits)
     }
@@ -378,6 +391,7 @@ mod tests {
         let limits = Limits {
             time: Duration::from_secs(2),
             memory_bytes: None,
+            processes: MAX_PROCESSES,
         };
         let first = run(Command::new("sh").arg(&script), b"", &limits).unwrap();
         assert_eq!(first.stdout, b"42\n");
@@ -505,6 +519,7 @@ mod tests {
         let limits = Limits {
             time: Duration::from_secs(5),
             memory_bytes: Some(64 << 20),
+            processes: MAX_PROCESSES,
         };
         // `ulimit -v` prints the address-space limit in KiB: the backstop,
         // far above the limit, which holds for the test's resident memory.

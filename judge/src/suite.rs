@@ -169,7 +169,12 @@ pub fn programs(
             title: format!("{} [{}]", problem.name, cmd),
             key: problem.name.to_string(),
             program: Ok(command::shell_command(cmd)),
-            limits: model::limits(problem, options.time_limit_ms, options.memory_limit_mb),
+            limits: model::limits(
+                problem,
+                options.time_limit_ms,
+                options.memory_limit_mb,
+                options.max_processes,
+            ),
             tests,
         }];
     }
@@ -187,7 +192,12 @@ pub fn programs(
             title: problem.name.to_string(),
             key: problem.name.to_string(),
             program: exe.map(|exe| vec![exe.into_os_string()]),
-            limits: model::limits(problem, options.time_limit_ms, options.memory_limit_mb),
+            limits: model::limits(
+                problem,
+                options.time_limit_ms,
+                options.memory_limit_mb,
+                options.max_processes,
+            ),
             tests,
         })
         .collect()
@@ -222,7 +232,12 @@ fn standalone_programs(
                     source: workspace::Files::of(root, problem.name).solution,
                     out_dir: out_dir.clone(),
                     tests: Arc::clone(tests),
-                    limits: model::limits(problem, options.time_limit_ms, options.memory_limit_mb),
+                    limits: model::limits(
+                        problem,
+                        options.time_limit_ms,
+                        options.memory_limit_mb,
+                        options.max_processes,
+                    ),
                 });
             }
         }

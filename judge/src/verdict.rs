@@ -93,6 +93,14 @@ fn verdict(
             );
             return ("MLE", vec![why]);
         }
+        End::ProcessLimit => {
+            let why = format!(
+                "killed once it had more than {} processes and threads at once \
+                 (--max-processes)",
+                limits.processes
+            );
+            return ("RE", vec![why]);
+        }
         End::WallNet(status) | End::CpuLimit(status) | End::Exited(status) => status,
     };
     if let Some(why) = cpu_over(outcome, limits, status).or_else(|| idle_over(outcome, limits)) {
@@ -324,6 +332,7 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory_bytes: Some(256 << 20),
+        processes: run::MAX_PROCESSES,
     };
 
     fn judge(o: &Outcome) -> (&'static str, Vec<String>) {

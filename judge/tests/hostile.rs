@@ -2129,3 +2129,383 @@ fn a_program_reads_no_kernel_command_line() {
         assert!(!test["message"].contains(machines.trim()), "{}", run);
     }
 }
+
+/// Tries to make a user and a mount namespace of its own, each way there
+/// is (`clone3`, `clone`, `unshare`); in the first it gets, mounts a
+/// `tmpfs` on `/tmp`, fills it with `argv[2]` MiB and holds them 300 ms,
+/// then prints the answer. If it gets none, says why on stderr and fails.
+const NAMESPACE_FILLER: &str = r#"
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/syscall.h>
+
+static uid_t outer_uid;
+static gid_t outer_gid;
+
+/* Root of the new namespace is its maker's own ids outside. */
+static void write_to(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY);
+    if (fd < 0 || write(fd, text, strlen(text)) < 0) perror(path);
+    if (fd >= 0) close(fd);
+}
+
+static int fill(long mb) {
+    static char chunk[1 << 20];
+    char map[64];
+    write_to("/proc/self/setgroups", "deny");
+    snprintf(map, sizeof map, "0 %d 1", (int)outer_uid);
+    write_to("/proc/self/uid_map", map);
+    snprintf(map, sizeof map, "0 %d 1", (int)outer_gid);
+    write_to("/proc/self/gid_map", map);
+    if (mount("none", "/tmp", "tmpfs", 0, "size=8g") != 0) { perror("mount"); return 1; }
+    memset(chunk, 1, sizeof chunk);
+    int fd = -1;
+    for (long i = 0; i < mb; i++) {
+        /* 32 MiB a file: each file is bounded (RLIMIT_FSIZE), not the sum. */
+        if (i % 32 == 0) {
+            char name[64];
+            snprintf(name, sizeof name, "/tmp/fill%ld", i / 32);
+            if (fd >= 0) close(fd);
+            fd = open(name, O_CREAT | O_WRONLY, 0600);
+            if (fd < 0) { perror("open"); return 1; }
+        }
+        if (write(fd, chunk, sizeof chunk) != sizeof chunk) { perror("write"); return 1; }
+    }
+    struct timespec hold = { 0, 300 * 1000 * 1000 };
+    nanosleep(&hold, 0);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    long mb = atol(argv[2]);
+    outer_uid = getuid();
+    outer_gid = getgid();
+    struct { unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal,
+             stack, stack_size, tls; } args = { 0 };
+    args.flags = CLONE_NEWUSER | CLONE_NEWNS;
+    args.exit_signal = SIGCHLD;
+    long pid = syscall(SYS_clone3, &args, sizeof args);
+    int clone3_errno = pid < 0 ? errno : 0;
+    int clone_errno = 0;
+    if (pid < 0) {
+        pid = syscall(SYS_clone, CLONE_NEWUSER | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+        clone_errno = pid < 0 ? errno : 0;
+    }
+    if (pid == 0) _exit(fill(mb));
+    if (pid > 0) {
+        int status;
+        waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return 1;
+        print_answer(argv[1]);
+        return 0;
+    }
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) == 0) {
+        if (fill(mb) != 0) return 1;
+        print_answer(argv[1]);
+        return 0;
+    }
+    fprintf(stderr, "no namespace: clone3: %s; clone: %s; unshare: %s\n",
+            strerror(clone3_errno), strerror(clone_errno), strerror(errno));
+    return 1;
+}
+"#;
+
+/// Issue 30, attack 3: in a user namespace of its own a test mounted a
+/// `tmpfs` and filled it, memory no look sees. On the judge of the day
+/// (7eae1c0, root): 3 GiB held under a 16 MiB limit, AC with 3 MiB; this
+/// test's 200 MiB, AC, sandboxed and not. Now every way to a namespace is
+/// refused: `RE`, the program's own words on stderr.
+#[test]
+fn a_test_makes_no_namespace_of_its_own() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("namespace");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("namespace", NAMESPACE_FILLER);
+        let (run, test) = hostile.judge_json(
+            &format!("{} {} 200", exe, hostile.answer()),
+            &["--memory-limit", "16"],
+        );
+        let refused = "no namespace: clone3: Function not implemented; \
+                       clone: Operation not permitted; unshare: Operation not permitted";
+        assert_eq!(
+            test["verdict"], "RE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(
+            test["message"].contains(refused),
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}
+
+/// Starts `argv[2]` threads (64 KiB stacks) that wait on a pipe, holds
+/// them `argv[3]` ms, lets them end; prints the answer if it got them all,
+/// else says how many on stderr and fails.
+const THREAD_SPAWNER: &str = r#"
+static int gate[2];
+static void *wait_at_the_gate(void *unused) {
+    char c;
+    (void)unused;
+    if (read(gate[0], &c, 1) < 0) return 0;
+    return 0;
+}
+int main(int argc, char **argv) {
+    int want = atoi(argv[2]), made = 0, err = 0;
+    pthread_t *threads = calloc(want, sizeof *threads);
+    pthread_attr_t attr;
+    if (pipe(gate) != 0 || !threads) return 1;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64 << 10);
+    double start = wall();
+    for (; made < want; made++) {
+        err = pthread_create(&threads[made], &attr, wait_at_the_gate, 0);
+        if (err) break;
+    }
+    double took = wall() - start;
+    struct timespec hold = { 0, atol(argv[3]) * 1000 * 1000 };
+    nanosleep(&hold, 0);
+    close(gate[1]);
+    for (int i = 0; i < made; i++) pthread_join(threads[i], 0);
+    if (made < want) {
+        fprintf(stderr, "made %d threads of %d: %s\n", made, want, strerror(err));
+        return 1;
+    }
+    fprintf(stderr, "made %d threads in %.0f ms\n", made, took * 1000);
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, attack 7: no bound on a test's processes. On the judge of the
+/// day: 1900 threads in 57 ms, AC (at that rate a test takes the machine's
+/// 32 768 process ids in a second). Now the test is killed once it has more
+/// than 256 processes and threads (the default), `RE` saying so, sandboxed
+/// and not; `--max-processes` changes the bound, and two tests at once
+/// (`-j 2`) each have the whole of theirs: neither slot shares the other's
+/// count.
+#[test]
+fn a_test_has_a_bound_on_its_processes_and_threads() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("threads");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("threads", THREAD_SPAWNER);
+        let (run, test) =
+            hostile.judge_json(&format!("{} {} 1900 600", exe, hostile.answer()), &[]);
+        let said = "killed once it had more than 256 processes and threads at once";
+        assert_eq!(
+            test["verdict"], "RE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(
+            test["message"].contains(said),
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+        // 60 threads and the program, twice at once, under a bound of 64.
+        hostile.copy_the_test(2);
+        let tests = hostile.tests();
+        let cmd = format!("{} {} 60 300", exe, hostile.answer());
+        let run = hostile.judge(&[
+            "checkers_board",
+            "--tests",
+            &tests,
+            "--json",
+            "-j",
+            "2",
+            "--max-processes",
+            "64",
+            "--cmd",
+            &cmd,
+        ]);
+        assert_eq!(
+            verdicts(&run),
+            ["AC", "AC"],
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}
+
+/// Ignores `SIGCHLD` (so the kernel reaps its children: no `wait4` gets
+/// their CPU time), then starts `argv[2]` children, two at a time, each
+/// burning `argv[3]` ms of CPU time (less than the 10 ms between two
+/// looks), and prints the answer.
+const UNWAITED_BURNERS: &str = r#"
+int main(int argc, char **argv) {
+    int children = atoi(argv[2]);
+    long ms = atol(argv[3]);
+    signal(SIGCHLD, SIG_IGN);
+    for (int i = 0; i < children; i += 2) {
+        for (int j = 0; j < 2; j++) {
+            pid_t pid = fork();
+            if (pid < 0) { perror("fork"); return 1; }
+            if (pid == 0) { burn_ms(ms); _exit(0); }
+        }
+        /* With SIGCHLD ignored, wait blocks until both are gone, then
+           fails with ECHILD. */
+        while (wait(NULL) > 0 || errno == EINTR) {}
+    }
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, attack 4: CPU time nobody counts. On the judge of the day
+/// (7eae1c0): 5.3 s of CPU reported as 148 ms, AC; this test's 150
+/// children of 8 ms each (1.2 s), AC with cpu_ms 12 to 40 (what the looks
+/// happened to see). Now the warden traces every task of the test and
+/// hears of each end first: every child's time counts. Sandboxed only:
+/// without the sandbox there is no warden to trace them (docs/sandbox.md).
+#[test]
+fn the_cpu_time_of_children_nobody_waits_for_counts() {
+    let hostile = Hostile::new("unwaited");
+    let exe = hostile.compile_c("unwaited", UNWAITED_BURNERS);
+    let (run, test) = hostile.judge_json(
+        &format!("{} {} 150 8", exe, hostile.answer()),
+        &["--time-limit", "5000"],
+    );
+    assert_eq!(test["verdict"], "AC", "{}", run);
+    let cpu_ms = number(&test, "cpu_ms");
+    assert!(
+        cpu_ms >= 1150.0,
+        "150 x 8 ms reported as {} ms\n{}",
+        cpu_ms,
+        run
+    );
+    // Under a limit below what they burn: over it.
+    let (run, test) = hostile.judge_json(
+        &format!("{} {} 150 8", exe, hostile.answer()),
+        &["--time-limit", "600"],
+    );
+    assert_eq!(test["verdict"], "TLE", "{}", run);
+    assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+}
+
+/// Makes one memfd of 64 KiB, then `argv[2]` children that each duplicate
+/// it `argv[3]` times (as many as they may) and hold the copies 3 s, and
+/// `argv[4]` children that each burn 3 s of CPU time; prints the answer
+/// once they are all gone.
+const MEMFD_COPIES: &str = r#"
+#include <sys/mman.h>
+#include <sys/resource.h>
+int main(int argc, char **argv) {
+    int children = atoi(argv[2]), copies = atoi(argv[3]), burners = atoi(argv[4]);
+    char chunk[4096];
+    struct rlimit most;
+    if (getrlimit(RLIMIT_NOFILE, &most) == 0) {
+        most.rlim_cur = most.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &most);
+    }
+    int fd = memfd_create("copied", 0);
+    memset(chunk, 1, sizeof chunk);
+    for (int i = 0; i < 16; i++) {
+        if (fd < 0 || write(fd, chunk, sizeof chunk) != sizeof chunk) return 1;
+    }
+    for (int i = 0; i < children; i++) {
+        if (fork() == 0) {
+            for (int c = 0; c < copies && dup(fd) >= 0; c++) {}
+            sleep(3);
+            _exit(0);
+        }
+    }
+    for (int i = 0; i < burners; i++) {
+        if (fork() == 0) { burn_ms(3000); _exit(0); }
+    }
+    while (wait(NULL) > 0 || errno == EINTR) {}
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, attack 5: the supervisor stalled. One memfd duplicated
+/// 20 000 times in each of 60 children made each count of the test's
+/// memfds read 1.2 million links, and while a look took seconds nothing
+/// held the limits: on the judge of the day (7eae1c0), ERR after 28 s, and
+/// 8.4 s of CPU time under a 1 s limit with 8 burners beside; this test's
+/// 200 holders and 2 burners, `TLE` with cpu_ms 2 947 to 3 479 (2 221 to
+/// 2 691 run by hand, sandboxed or not). Now a look reads at
+/// most 2 000 links (a count of the memfds goes on over several looks) and
+/// a process may hold 1 024 descriptors: `TLE (cpu)` at 1 144 to 1 211 ms
+/// (the holders' own work included), sandboxed and not.
+#[test]
+fn many_copies_of_a_descriptor_do_not_stall_the_looks() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("memfd-copies");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("memfd_copies", MEMFD_COPIES);
+        let (run, test) =
+            hostile.judge_json(&format!("{} {} 200 20000 2", exe, hostile.answer()), &[]);
+        assert_eq!(
+            test["verdict"], "TLE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+        // The limit, and what both cores do meanwhile on a busy machine
+        // (the supervisor waits for a CPU like anything else).
+        let cpu_ms = number(&test, "cpu_ms");
+        assert!(
+            cpu_ms < 2000.0,
+            "sandbox off: {}: {} ms\n{}",
+            sandbox_off,
+            cpu_ms,
+            run
+        );
+    }
+}
+
+/// Looks for a key named `judge-channel` in its user's keyring: if it is
+/// there, prints what it holds (a wrong answer); else adds it (saying on
+/// stderr whether it could) and prints the answer.
+const KEYRING_CHANNEL: &str = r#"
+#include <sys/syscall.h>
+#define KEY_SPEC_USER_KEYRING -4
+#define KEYCTL_SEARCH 10
+#define KEYCTL_READ 11
+int main(int argc, char **argv) {
+    long key = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user",
+                       "judge-channel", 0);
+    if (key >= 0) {
+        char left[64] = { 0 };
+        syscall(SYS_keyctl, KEYCTL_READ, key, left, sizeof left - 1);
+        printf("the last test left: %s\n", left);
+        return 0;
+    }
+    if (syscall(SYS_add_key, "user", "judge-channel", "a message", 9,
+                KEY_SPEC_USER_KEYRING) < 0) {
+        perror("add_key");
+    }
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Issue 30, point 8: state that carries from one test to the next. A key
+/// added to the user's keyring outlives the test: on the judge of the day
+/// (7eae1c0), the second of two tests of a slot found the first's, WA
+/// ("the last test left: a message"), sandboxed and not (without the
+/// sandbox, as root, in root's own keyring, which outlives the judge).
+/// Now the keyrings are refused (`EPERM`): AC twice.
+#[test]
+fn the_next_test_finds_no_key_the_last_one_left() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("keyring");
+        hostile.sandbox_off = sandbox_off;
+        hostile.copy_the_test(2);
+        let exe = hostile.compile_c("keyring", KEYRING_CHANNEL);
+        let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
+        assert_eq!(
+            verdicts(&run),
+            ["AC", "AC"],
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}

@@ -48,6 +48,7 @@ fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> Outcome {
     let limits = judge::run::Limits {
         time: std::time::Duration::from_secs(20),
         memory_bytes: None,
+        processes: judge::run::MAX_PROCESSES,
     };
     judge::run::use_judge_binary(Path::new(env!("CARGO_BIN_EXE_judge")));
     let mut command = Command::new(exe);

@@ -30,6 +30,7 @@ pub fn solution_answers(problem: &str, inputs: &[String]) -> Vec<String> {
     let limits = run::Limits {
         time: Duration::from_secs(10),
         memory_bytes: None,
+        processes: run::MAX_PROCESSES,
     };
     inputs
         .iter()

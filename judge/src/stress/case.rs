@@ -145,6 +145,7 @@ pub fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result
     let ours = run::Limits {
         time: OUR_LIMIT,
         memory_bytes: None,
+        processes: run::MAX_PROCESSES,
     };
     let outcome = run_program(&[programs.ours.clone().into_os_string()], input, &ours)?;
     let trouble = match &outcome.end {
@@ -161,6 +162,7 @@ pub fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result
         }
         run::End::MemoryLimit => "out of memory".to_string(),
         run::End::OutputLimit => "output cut off".to_string(),
+        run::End::ProcessLimit => "too many processes and threads".to_string(),
     };
     Err(format!(
         "our {} failed on a generated input ({}); this is a bug of the judge. The input:\n{}",

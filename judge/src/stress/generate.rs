@@ -23,6 +23,7 @@ pub fn generate(request: &Request) -> Result<(), String> {
         limits: run::Limits {
             time: OUR_LIMIT,
             memory_bytes: None,
+            processes: run::MAX_PROCESSES,
         },
     });
     let count = request.cases;

@@ -59,6 +59,7 @@ pub struct Request<'a> {
     pub save: Option<&'a Path>,
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
+    pub max_processes: Option<u64>,
 }
 
 /// A seed from the clock, for a run without `--seed`.
@@ -78,7 +79,12 @@ pub fn stress(request: &Request) -> Result<bool, String> {
     let programs = Arc::new(Programs {
         ours: case::build_ours(problem)?,
         theirs: Some(shell_command(cmd)),
-        limits: crate::model::limits(problem, request.time_limit_ms, request.memory_limit_mb),
+        limits: crate::model::limits(
+            problem,
+            request.time_limit_ms,
+            request.memory_limit_mb,
+            request.max_processes,
+        ),
     });
     say(&format!(
         "{} [{}]: stress test of up to {}, seed {}",
@@ -222,6 +228,9 @@ fn replay_command(request: &Request, cmd: &str, seed: u64) -> String {
     if let Some(mb) = request.memory_limit_mb {
         replay += &format!(" --memory-limit {}", mb);
     }
+    if let Some(n) = request.max_processes {
+        replay += &format!(" --max-processes {}", n);
+    }
     replay
 }
 
@@ -249,11 +258,12 @@ mod tests {
             save: None,
             time_limit_ms: Some(300),
             memory_limit_mb: Some(64),
+            max_processes: Some(32),
         };
         assert_eq!(
             replay_command(&request, "python3 my.py", 7),
             "cargo run -p judge -- checkers_pos --cmd 'python3 my.py' --stress 500 --seed 7 \
-             --time-limit 300 --memory-limit 64"
+             --time-limit 300 --memory-limit 64 --max-processes 32"
         );
     }
 

@@ -45,6 +45,7 @@ fn shrink_limits(limits: &run::Limits, kind: &str) -> run::Limits {
     run::Limits {
         time: (limits.time.saturating_sub(second) / 2).max(limits.time / 4),
         memory_bytes: limits.memory_bytes,
+        processes: limits.processes,
     }
 }
 

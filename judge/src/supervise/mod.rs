@@ -47,7 +47,8 @@
 //! (the judge's pool of supervisors), `server.rs` (the supervisor's loop and
 //! folder), `watch.rs` (one test, from its start to its last process
 //! reaped), `control.rs` (process control), `procs.rs` (what `/proc` says),
-//! `events.rs` (signals and waiting); the system calls are in `sys/`.
+//! `events.rs` (signals and waiting), `seccomp.rs` (the filter that refuses
+//! a test namespaces of its own); the system calls are in `sys/`.
 
 mod client;
 mod control;
@@ -55,6 +56,7 @@ mod events;
 mod procs;
 mod protocol;
 mod sandbox;
+mod seccomp;
 mod server;
 mod watch;
 
@@ -67,6 +69,12 @@ use std::time::Duration;
 
 /// How often the supervisor looks at a running test's processes.
 pub const TICK: Duration = Duration::from_millis(10);
+
+/// The descriptors each process of a test may have open (`RLIMIT_NOFILE`,
+/// soft and hard): the usual soft limit, which is what a JVM or Python
+/// uses. It bounds what one count of the test's memfds reads (the count
+/// reads every descriptor's link, at most `watch::MEMFD_LINKS` a look).
+pub const DESCRIPTORS: u64 = 1024;
 
 /// The argument that starts the judge binary as a supervisor.
 pub const MODE: &str = "--supervise";
@@ -91,18 +99,24 @@ pub struct Request {
     pub address_space_backstop: u64,
     /// Standard output beyond this many bytes stops the program.
     pub output_limit: u64,
+    /// The test is killed when it has more processes and threads than this
+    /// at once; 0 for no bound. (Sandboxed, `RLIMIT_NPROC` also has the
+    /// kernel refuse it more than one beyond.)
+    pub max_processes: u64,
 }
 
 impl Request {
     /// The backstop limits set in the program (soft and hard alike): its
-    /// CPU time, its output file's size, its address space. (No core dumps
+    /// CPU time, its output file's size, its descriptors, its address
+    /// space. (No core dumps
     /// and no POSIX message queue are the supervisor's own limits, which
     /// every program inherits: [`control::carry_inherited_limits`].)
     pub fn backstop_limits(&self) -> Vec<(std::os::raw::c_int, u64)> {
-        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE};
+        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE};
         let mut limits = vec![
             (RLIMIT_CPU, self.cpu_backstop_seconds),
             (RLIMIT_FSIZE, self.output_limit + 1),
+            (RLIMIT_NOFILE, DESCRIPTORS),
         ];
         if self.address_space_backstop > 0 {
             limits.push((RLIMIT_AS, self.address_space_backstop));
@@ -126,6 +140,8 @@ pub enum Ending {
     /// Killed once its output passed the output limit (a process that
     /// escaped `RLIMIT_FSIZE` by starting before it was set).
     OutputLimit,
+    /// Killed once it had more processes and threads than its bound.
+    ProcessLimit,
     /// Could not be stopped: the supervisor gave up (see `problem`).
     Stuck,
 }

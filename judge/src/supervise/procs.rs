@@ -78,7 +78,7 @@ pub fn look_at(pid: i32) -> Option<Seen> {
     let (_, f) = stat_fields(pid)?;
     let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     // utime, stime, cutime, cstime are fields 11-14 after the name;
-    // rss (pages) is field 21.
+    // num_threads is field 17, rss (pages) field 21.
     let ticks = num(11) + num(12) + num(13) + num(14);
     // SAFETY: sysconf only reads a system setting.
     let page_kib = (unsafe { sysconf(SC_PAGESIZE) }.max(1024) as u64) / 1024;
@@ -89,8 +89,12 @@ pub fn look_at(pid: i32) -> Option<Seen> {
         .unwrap_or(0);
     Some(Seen {
         cpu: ticks_to_time(ticks),
+        own_cpu: ticks_to_time(num(11) + num(12)),
         rss_kib: num(21) * page_kib,
         waited_ns,
+        // A zombie has none left, and counts as one until it is reaped.
+        tasks: num(17).max(1),
+        ended: f.first().is_some_and(|state| state == "Z" || state == "X"),
     })
 }
 
@@ -148,41 +152,97 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
     found
 }
 
-/// What the memfds the processes `pids` hold open or have mapped hold, KiB:
-/// files that live in memory and in no folder, which their resident memory
-/// shows only while mapped and touched. Each file counts once, by its
-/// blocks in use (`st_blocks`), found through `/proc/PID/fd` and
-/// `/proc/PID/map_files` (the latter needs the supervisor's capabilities over
-/// the test, which it has over a sandboxed one).
-pub fn memfd_kib(pids: &[i32]) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    let mut seen = std::collections::HashMap::new();
-    for &pid in pids {
-        for link in memfd_links(pid) {
-            if let Ok(meta) = std::fs::metadata(&link) {
-                seen.insert((meta.dev(), meta.ino()), meta.blocks() / 2);
-            }
-        }
-    }
-    seen.values().sum()
+/// The memfds of a test (files that live in memory and in no folder, which
+/// resident memory shows only while mapped and touched), counted a bounded
+/// number of `/proc` links at a time: a test may hold many thousands of
+/// descriptors, and one look must stay short whatever it holds. A *sweep*
+/// goes over the descriptors (`/proc/PID/fd`) and memfd mappings
+/// (`/proc/PID/map_files`, which needs the supervisor's capabilities over
+/// the test, which it has over a sandboxed one) of every process, over as
+/// many looks as it takes; each file counts once, by its blocks in use
+/// (`st_blocks`). The figure is the last whole sweep's, or what the sweep
+/// under way has found if that is more.
+#[derive(Default)]
+pub struct MemfdSweep {
+    /// The processes the sweep under way has yet to look at.
+    left: Vec<i32>,
+    /// The descriptors of the process under way, as they are read.
+    fds: Option<std::fs::ReadDir>,
+    /// The memfds the sweep under way found, by file, KiB.
+    found: std::collections::HashMap<(u64, u64), u64>,
+    /// What the last whole sweep found, KiB.
+    last: u64,
+    under_way: bool,
 }
 
-/// The `/proc` links through which process `pid` reaches a memfd.
-fn memfd_links(pid: i32) -> Vec<std::path::PathBuf> {
-    let is_memfd = |target: &Path| target.as_os_str().as_bytes().starts_with(b"/memfd:");
-    let mut links = Vec::new();
-    if let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", pid)) {
-        for fd in fds.flatten() {
-            if std::fs::read_link(fd.path()).is_ok_and(|t| is_memfd(&t)) {
-                links.push(fd.path());
+impl MemfdSweep {
+    /// Starts a sweep over the processes `pids`, unless one is under way.
+    pub fn start(&mut self, pids: &[i32]) {
+        if !self.under_way {
+            self.left = pids.to_vec();
+            self.under_way = true;
+        }
+    }
+
+    /// Goes on with the sweep under way for at most `budget` links (a
+    /// process's list of mappings counts as one, and each memfd in it as
+    /// one more): what the test's memfds hold, KiB, as far as known.
+    pub fn step(&mut self, budget: usize) -> u64 {
+        let mut spent = 0;
+        while self.under_way && spent < budget {
+            if let Some(fds) = &mut self.fds {
+                match fds.next() {
+                    Some(entry) => {
+                        spent += 1;
+                        if let Ok(entry) = entry {
+                            self.count_descriptor(&entry.path());
+                        }
+                    }
+                    None => self.fds = None,
+                }
+                continue;
+            }
+            match self.left.pop() {
+                Some(pid) => {
+                    spent += 1 + self.count_mapped(pid);
+                    self.fds = std::fs::read_dir(format!("/proc/{}/fd", pid)).ok();
+                }
+                None => {
+                    self.last = self.found.values().sum();
+                    self.found.clear();
+                    self.under_way = false;
+                }
             }
         }
+        self.last.max(self.found.values().sum())
     }
-    let maps = std::fs::read_to_string(format!("/proc/{}/maps", pid)).unwrap_or_default();
-    for line in maps.lines().filter(|l| l.contains(" /memfd:")) {
-        if let Some(range) = line.split_whitespace().next() {
-            links.push(format!("/proc/{}/map_files/{}", pid, range).into());
+
+    /// Counts the file behind a descriptor's link if it is a memfd.
+    fn count_descriptor(&mut self, link: &Path) {
+        let is_memfd = |target: &Path| target.as_os_str().as_bytes().starts_with(b"/memfd:");
+        if std::fs::read_link(link).is_ok_and(|t| is_memfd(&t)) {
+            self.count_file(link);
         }
     }
-    links
+
+    /// Counts the memfds process `pid` has mapped: how many.
+    fn count_mapped(&mut self, pid: i32) -> usize {
+        let maps = std::fs::read_to_string(format!("/proc/{}/maps", pid)).unwrap_or_default();
+        let mut counted = 0;
+        for line in maps.lines().filter(|l| l.contains(" /memfd:")) {
+            if let Some(range) = line.split_whitespace().next() {
+                self.count_file(Path::new(&format!("/proc/{}/map_files/{}", pid, range)));
+                counted += 1;
+            }
+        }
+        counted
+    }
+
+    fn count_file(&mut self, link: &Path) {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(meta) = std::fs::metadata(link) {
+            self.found
+                .insert((meta.dev(), meta.ino()), meta.blocks() / 2);
+        }
+    }
 }

@@ -94,7 +94,8 @@ impl Request {
             .num(self.memory_limit)
             .num(self.cpu_backstop_seconds)
             .num(self.address_space_backstop)
-            .num(self.output_limit);
+            .num(self.output_limit)
+            .num(self.max_processes);
         f
     }
 
@@ -114,17 +115,19 @@ impl Request {
             cpu_backstop_seconds: f.num()?,
             address_space_backstop: f.num()?,
             output_limit: f.num()?,
+            max_processes: f.num()?,
         })
     }
 }
 
-const ENDINGS: [Ending; 6] = [
+const ENDINGS: [Ending; 7] = [
     Ending::Exited,
     Ending::WallNet,
     Ending::CpuLimit,
     Ending::MemoryLimit,
     Ending::OutputLimit,
     Ending::Stuck,
+    Ending::ProcessLimit,
 ];
 
 impl Report {
@@ -220,6 +223,7 @@ mod tests {
             cpu_backstop_seconds: 3,
             address_space_backstop: 0,
             output_limit: 64 << 20,
+            max_processes: 256,
         };
         let mut pipe = Vec::new();
         request.frame().send(&mut pipe).unwrap();

@@ -60,6 +60,13 @@ impl Served {
             }
         };
         crate::environment::settle(&home);
+        if sandbox.is_err() {
+            // Unsandboxed, the supervisor makes no namespace: neither may
+            // the programs it starts (sandboxed, each cell's warden does
+            // this).
+            super::seccomp::refuse_namespaces()
+                .map_err(|why| io::Error::new(io::ErrorKind::Other, why))?;
+        }
         let mut served = Served {
             dir,
             sandbox,

@@ -20,10 +20,9 @@ struct Watch {
     reaped_peak_kib: u64,
     /// The largest sum of resident memory seen, KiB.
     summed_peak_kib: u64,
-    /// What the test's memfds held at the last count, KiB, and the looks
-    /// since (they are counted every [`MEMFD_EVERY`] looks: a process may
-    /// hold thousands of descriptors).
-    memfd_kib: u64,
+    /// The count of the test's memfds, a bounded part at each look (a
+    /// sweep starts every [`MEMFD_EVERY`] looks), and the looks so far.
+    memfd: procs::MemfdSweep,
     looks: u32,
     /// The CPU time of the test at the last look (what was reaped, and what
     /// its live processes had used): for a sandboxed test killed at once,
@@ -371,18 +370,28 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             .copied()
             .filter(|&p| Some(p) != warden)
             .collect();
-        watch.memfd_kib = procs::memfd_kib(&test);
+        watch.memfd.start(&test);
     }
     watch.looks += 1;
     // The memory-backed files of the test's scratch folders, and its memfds,
     // are its memory.
-    let mut rss_kib = watch.scratch_kib() + watch.memfd_kib;
+    let mut rss_kib = watch.scratch_kib() + watch.memfd.step(MEMFD_LINKS);
+    let mut tasks = 0;
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
-            cpu += seen.cpu;
+            // Sandboxed, the warden reports each process that ends (before
+            // it is its parent's zombie), with its own time: what a live
+            // one reaped, or a zombie, is counted already (not a zombie
+            // leader whose threads run on).
+            cpu += match warden {
+                Some(_) if seen.ended && seen.tasks <= 1 => Duration::ZERO,
+                Some(_) => seen.own_cpu,
+                None => seen.cpu,
+            };
             rss_kib += seen.rss_kib;
+            tasks += seen.tasks;
             watch.waited_ns.insert(pid, seen.waited_ns);
         }
     }
@@ -394,6 +403,9 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     if request.memory_limit > 0 && rss_kib * 1024 > request.memory_limit {
         return Some(Ending::MemoryLimit);
     }
+    if request.max_processes > 0 && tasks > request.max_processes {
+        return Some(Ending::ProcessLimit);
+    }
     if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
         return Some(Ending::OutputLimit);
     }
@@ -404,8 +416,14 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     None
 }
 
-/// The memfds of a test are counted every this many looks.
+/// A sweep of the test's memfds starts every this many looks (when the
+/// last one is over).
 const MEMFD_EVERY: u32 = 5;
+
+/// How many `/proc` links one look reads at most to count the test's
+/// memfds: a few milliseconds (a test with more descriptors is counted over
+/// several looks).
+const MEMFD_LINKS: usize = 2000;
 
 /// Kills every process of the test and reaps them all, until the supervisor
 /// has no child left. Gives up after 10 s (a process stuck in the kernel).
@@ -518,6 +536,12 @@ impl StderrTail {
 pub struct Seen {
     /// Its CPU time and that of the children it reaped.
     pub cpu: Duration,
+    /// Its own CPU time (all its threads).
+    pub own_cpu: Duration,
     pub rss_kib: u64,
     pub waited_ns: u64,
+    /// Its threads (a process of one thread has one).
+    pub tasks: u64,
+    /// It has ended: a zombie waiting for its parent.
+    pub ended: bool,
 }

@@ -81,6 +81,9 @@ fn linux_facts() -> Vec<Fact> {
             "sizeof(rlimit_resource)",
             size_of::<RlimitResource>() as i64,
         ),
+        ("sizeof(ptrace_request)", size_of::<PtraceRequest>() as i64),
+        ("sizeof(idtype_t)", size_of::<IdType>() as i64),
+        ("sizeof(id_t)", size_of::<IdT>() as i64),
         ("CLONE_PARENT", CLONE_PARENT as i64),
         ("CLONE_NEWNS", CLONE_NEWNS as i64),
         ("CLONE_NEWIPC", CLONE_NEWIPC as i64),
@@ -247,6 +250,75 @@ fn other_field_facts() -> Vec<Fact> {
     ]
 }
 
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The filter that refuses a test namespaces of its own, and the bound on
+/// its processes.
+fn seccomp_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    let mut facts = vec![
+        ("CLONE_NEWTIME", CLONE_NEWTIME as i64),
+        ("CLONE_NEWCGROUP", CLONE_NEWCGROUP as i64),
+        ("CLONE_NEWUTS", CLONE_NEWUTS as i64),
+        ("EPERM", EPERM as i64),
+        ("RLIMIT_NPROC", RLIMIT_NPROC as i64),
+        ("RLIMIT_NOFILE", RLIMIT_NOFILE as i64),
+        ("SYS_unshare", SYS_UNSHARE),
+        ("SYS_setns", SYS_SETNS),
+        ("SYS_clone3", SYS_CLONE3),
+        ("SYS_add_key", SYS_ADD_KEY),
+        ("SYS_request_key", SYS_REQUEST_KEY),
+        ("SYS_keyctl", SYS_KEYCTL),
+        ("PR_SET_SECCOMP", PR_SET_SECCOMP as i64),
+        ("SECCOMP_MODE_FILTER", SECCOMP_MODE_FILTER as i64),
+        ("SECCOMP_RET_ALLOW", SECCOMP_RET_ALLOW as i64),
+        ("SECCOMP_RET_ERRNO", SECCOMP_RET_ERRNO as i64),
+        ("SECCOMP_RET_KILL_PROCESS", SECCOMP_RET_KILL_PROCESS as i64),
+        ("BPF_LD", BPF_LD as i64),
+        ("BPF_ALU", BPF_ALU as i64),
+        ("BPF_JMP", BPF_JMP as i64),
+        ("BPF_RET", BPF_RET as i64),
+        ("BPF_W", BPF_W as i64),
+        ("BPF_ABS", BPF_ABS as i64),
+        ("BPF_AND", BPF_AND as i64),
+        ("BPF_JEQ", BPF_JEQ as i64),
+        ("BPF_JSET", BPF_JSET as i64),
+        ("BPF_K", BPF_K as i64),
+        ("sizeof(struct sock_filter)", size_of::<SockFilter>() as i64),
+        ("offsetof(struct sock_filter, jt)", offset!(SockFilter, jt)),
+        ("offsetof(struct sock_filter, jf)", offset!(SockFilter, jf)),
+        ("offsetof(struct sock_filter, k)", offset!(SockFilter, k)),
+        ("sizeof(struct sock_fprog)", size_of::<SockFprog>() as i64),
+        (
+            "offsetof(struct sock_fprog, filter)",
+            offset!(SockFprog, filter),
+        ),
+        (
+            "sizeof(struct seccomp_data)",
+            size_of::<SeccompData>() as i64,
+        ),
+        (
+            "offsetof(struct seccomp_data, arch)",
+            offset!(SeccompData, arch),
+        ),
+        (
+            "offsetof(struct seccomp_data, args)",
+            offset!(SeccompData, args),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    facts.extend([
+        ("AUDIT_ARCH_X86_64", AUDIT_ARCH_NATIVE as i64),
+        ("__X32_SYSCALL_BIT", X32_SYSCALL_BIT as i64),
+    ]);
+    #[cfg(target_arch = "aarch64")]
+    facts.push(("AUDIT_ARCH_AARCH64", AUDIT_ARCH_NATIVE as i64));
+    facts
+}
+
 #[cfg(not(all(
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
@@ -271,6 +343,66 @@ fn other_field_facts() -> Vec<Fact> {
     Vec::new()
 }
 
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn seccomp_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+/// The warden's tracer: what it asks of `ptrace`, and what `waitid` and a
+/// process CPU clock give it.
+fn trace_facts() -> Vec<Fact> {
+    use super::linux::*;
+    use std::mem::size_of;
+    vec![
+        ("CLONE_UNTRACED", CLONE_UNTRACED as i64),
+        ("PTRACE_TRACEME", PTRACE_TRACEME as i64),
+        ("PTRACE_CONT", PTRACE_CONT as i64),
+        ("PTRACE_SETOPTIONS", PTRACE_SETOPTIONS as i64),
+        ("PTRACE_O_TRACEFORK", PTRACE_O_TRACEFORK as i64),
+        ("PTRACE_O_TRACEVFORK", PTRACE_O_TRACEVFORK as i64),
+        ("PTRACE_O_TRACECLONE", PTRACE_O_TRACECLONE as i64),
+        ("PTRACE_O_TRACEEXEC", PTRACE_O_TRACEEXEC as i64),
+        ("PTRACE_O_EXITKILL", PTRACE_O_EXITKILL as i64),
+        ("SIGTRAP", SIGTRAP as i64),
+        ("SIGSTOP", SIGSTOP as i64),
+        ("SIGTSTP", SIGTSTP as i64),
+        ("SIGTTIN", SIGTTIN as i64),
+        ("SIGTTOU", SIGTTOU as i64),
+        ("WEXITED", WEXITED as i64),
+        ("WSTOPPED", WSTOPPED as i64),
+        ("WNOWAIT", WNOWAIT as i64),
+        ("__WALL", WALL as i64),
+        ("P_ALL", P_ALL as i64),
+        ("CLD_EXITED", CLD_EXITED as i64),
+        ("CLD_KILLED", CLD_KILLED as i64),
+        ("CLD_DUMPED", CLD_DUMPED as i64),
+        ("sizeof(siginfo_t)", size_of::<Siginfo>() as i64),
+        ("offsetof(siginfo_t, si_code)", offset!(Siginfo, code)),
+        ("offsetof(siginfo_t, si_pid)", offset!(Siginfo, pid)),
+        ("offsetof(siginfo_t, si_status)", offset!(Siginfo, status)),
+        ("sizeof(struct timespec)", size_of::<Timespec>() as i64),
+        (
+            "offsetof(struct timespec, tv_nsec)",
+            offset!(Timespec, nsec),
+        ),
+    ]
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn trace_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
 /// What every C program of the checks starts with: the headers that declare
 /// what the sys room stands in for, and `rlimit_resource`, the type glibc's
 /// headers (with `_GNU_SOURCE`) give `setrlimit`'s and `prlimit`'s resource
@@ -282,9 +414,11 @@ pub(super) const PREAMBLE: &str = "#define _GNU_SOURCE\n\
     #include <sys/msg.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n\
     #include <sys/sem.h>\n#include <sys/shm.h>\n#include <sys/socket.h>\n\
     #include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n\
-    #include <sys/types.h>\n#include <sys/wait.h>\n\
+    #include <sys/types.h>\n#include <sys/wait.h>\n#include <sys/ptrace.h>\n\
+    #include <time.h>\n#include <linux/audit.h>\n#include <linux/filter.h>\n#include <linux/seccomp.h>\n\
     #ifdef __GLIBC__\ntypedef __rlimit_resource_t rlimit_resource;\n\
-    #else\ntypedef int rlimit_resource;\n#endif\n";
+    typedef enum __ptrace_request ptrace_request;\n\
+    #else\ntypedef int rlimit_resource;\ntypedef int ptrace_request;\n#endif\n";
 
 /// The C program that prints each fact's expression and value, one a line.
 fn c_source(facts: &[Fact]) -> String {
@@ -347,6 +481,8 @@ fn every_constant_and_layout_matches_the_system_headers() {
         .chain(linux_facts())
         .chain(socket_facts())
         .chain(other_field_facts())
+        .chain(seccomp_facts())
+        .chain(trace_facts())
         .collect();
     let printed = values_from_headers(&c_source(&facts));
     let ours: Vec<String> = facts.iter().map(|(e, v)| format!("{}={}", e, v)).collect();

@@ -29,6 +29,12 @@ pub const F_SETFL: c_int = 4;
 /// `_GNU_SOURCE`) make it an enum of `unsigned int`'s size and passing,
 /// musl's an `int` (`sys/check.rs` holds it to whichever `cc` has).
 pub type RlimitResource = c_int;
+/// `ptrace`'s request: glibc's headers make it an enum (`__ptrace_request`,
+/// of `int`'s size and passing), musl's an `int`.
+pub type PtraceRequest = c_int;
+/// `waitid`'s `idtype_t` (an enum, of `int`'s size and passing) and `id_t`.
+pub type IdType = c_int;
+pub type IdT = u32;
 pub const RLIMIT_CPU: c_int = 0;
 pub const RLIMIT_FSIZE: c_int = 1;
 pub const RLIMIT_CORE: c_int = 4;
@@ -41,12 +47,67 @@ pub const PR_SET_PDEATHSIG: c_int = 1;
 pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 /// `signal`'s default action: a null handler.
 pub const SIG_DFL: Option<extern "C" fn(c_int)> = None;
+pub const EPERM: i32 = 1;
+pub const RLIMIT_NPROC: c_int = 6;
+pub const RLIMIT_NOFILE: c_int = 7;
 
 // Namespaces (clone, unshare, setns).
 pub const CLONE_VM: c_int = 0x100;
 pub const CLONE_VFORK: c_int = 0x4000;
 pub const CLONE_PARENT: c_int = 0x8000;
 pub const CLONE_NEWNS: c_int = 0x20000;
+/// In `unshare` (and `clone3`) only: in `clone` the low byte is the exit
+/// signal.
+pub const CLONE_NEWTIME: c_int = 0x80;
+pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
+pub const CLONE_NEWUTS: c_int = 0x0400_0000;
+/// A child a tracer's options cannot attach: refused to tests.
+pub const CLONE_UNTRACED: c_int = 0x0080_0000;
+
+// Tracing: the warden traces every task of a test (`ptrace`), so that it
+// hears of each one's end first.
+pub const PTRACE_TRACEME: c_int = 0;
+pub const PTRACE_CONT: c_int = 7;
+pub const PTRACE_SETOPTIONS: c_int = 0x4200;
+pub const PTRACE_O_TRACEFORK: c_int = 2;
+pub const PTRACE_O_TRACEVFORK: c_int = 4;
+pub const PTRACE_O_TRACECLONE: c_int = 8;
+pub const PTRACE_O_TRACEEXEC: c_int = 0x10;
+pub const PTRACE_O_EXITKILL: c_int = 1 << 20;
+pub const SIGTRAP: c_int = 5;
+pub const SIGSTOP: c_int = 19;
+pub const SIGTSTP: c_int = 20;
+pub const SIGTTIN: c_int = 21;
+pub const SIGTTOU: c_int = 22;
+pub const WEXITED: c_int = 4;
+pub const WSTOPPED: c_int = 2;
+pub const WNOWAIT: c_int = 0x0100_0000;
+/// `__WALL`: threads too, and whatever the exit signal.
+pub const WALL: c_int = 0x4000_0000;
+/// `idtype_t`'s `P_ALL`: any child.
+pub const P_ALL: IdType = 0;
+pub const CLD_EXITED: c_int = 1;
+pub const CLD_KILLED: c_int = 2;
+pub const CLD_DUMPED: c_int = 3;
+
+/// `siginfo_t` (128 bytes), as `waitid` fills it for a child.
+#[repr(C)]
+pub struct Siginfo {
+    pub signo: c_int,
+    pub errno: c_int,
+    pub code: c_int,
+    pub pad: c_int,
+    pub pid: c_int,
+    pub uid: u32,
+    pub status: c_int,
+    pub rest: [c_int; 25],
+}
+
+#[repr(C)]
+pub struct Timespec {
+    pub sec: c_long,
+    pub nsec: c_long,
+}
 pub const CLONE_NEWIPC: c_int = 0x0800_0000;
 pub const CLONE_NEWUSER: c_int = 0x1000_0000;
 pub const CLONE_NEWPID: c_int = 0x2000_0000;
@@ -86,10 +147,85 @@ pub const MSG_CMSG_CLOEXEC: c_int = 0x4000_0000;
 pub const SYS_CLONE: c_long = 56;
 #[cfg(target_arch = "x86_64")]
 pub const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_UNSHARE: c_long = 272;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_SETNS: c_long = 308;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_ADD_KEY: c_long = 248;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_REQUEST_KEY: c_long = 249;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_KEYCTL: c_long = 250;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_CLONE: c_long = 220;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_PIVOT_ROOT: c_long = 41;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_UNSHARE: c_long = 97;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_SETNS: c_long = 268;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_ADD_KEY: c_long = 217;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_REQUEST_KEY: c_long = 218;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_KEYCTL: c_long = 219;
+pub const SYS_CLONE3: c_long = 435;
+
+// Seccomp: the filter that refuses a test namespaces of its own.
+pub const PR_SET_SECCOMP: c_int = 22;
+pub const SECCOMP_MODE_FILTER: c_ulong = 2;
+pub const SECCOMP_RET_ALLOW: u32 = 0x7fff_0000;
+pub const SECCOMP_RET_ERRNO: u32 = 0x0005_0000;
+pub const SECCOMP_RET_KILL_PROCESS: u32 = 0x8000_0000;
+/// The architecture a system call was made with (`seccomp_data.arch`): the
+/// native one. (A 32-bit program on a 64-bit kernel makes its calls with
+/// another, whose numbers differ.)
+#[cfg(target_arch = "x86_64")]
+pub const AUDIT_ARCH_NATIVE: u32 = 0xc000_003e;
+#[cfg(target_arch = "aarch64")]
+pub const AUDIT_ARCH_NATIVE: u32 = 0xc000_00b7;
+/// x86_64's x32 calls: the native numbers with this bit set.
+#[cfg(target_arch = "x86_64")]
+pub const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+// Classic BPF, as seccomp runs it.
+pub const BPF_LD: u16 = 0x00;
+pub const BPF_ALU: u16 = 0x04;
+pub const BPF_JMP: u16 = 0x05;
+pub const BPF_RET: u16 = 0x06;
+pub const BPF_W: u16 = 0x00;
+pub const BPF_ABS: u16 = 0x20;
+pub const BPF_AND: u16 = 0x50;
+pub const BPF_JEQ: u16 = 0x10;
+pub const BPF_JSET: u16 = 0x40;
+pub const BPF_K: u16 = 0x00;
+
+/// `struct sock_filter`: one BPF instruction.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SockFilter {
+    pub code: u16,
+    pub jt: u8,
+    pub jf: u8,
+    pub k: u32,
+}
+
+/// `struct sock_fprog`: a BPF program.
+#[repr(C)]
+pub struct SockFprog {
+    pub len: u16,
+    pub filter: *const SockFilter,
+}
+
+/// `struct seccomp_data`: what a seccomp filter reads of a system call.
+#[repr(C)]
+pub struct SeccompData {
+    pub nr: c_int,
+    pub arch: u32,
+    pub instruction_pointer: u64,
+    pub args: [u64; 6],
+}
 
 #[repr(C)]
 pub struct Timeval {
@@ -267,4 +403,9 @@ extern "C" {
     pub fn geteuid() -> u32;
     pub fn getegid() -> u32;
     pub fn _exit(status: c_int) -> !;
+    /// `long ptrace(enum __ptrace_request, ...)`: pid, address, data.
+    pub fn ptrace(request: PtraceRequest, ...) -> c_long;
+    pub fn waitid(idtype: IdType, id: IdT, info: *mut Siginfo, options: c_int) -> c_int;
+    pub fn clock_getcpuclockid(pid: c_int, clock: *mut c_int) -> c_int;
+    pub fn clock_gettime(clock: c_int, time: *mut Timespec) -> c_int;
 }

@@ -60,6 +60,9 @@ const C_TYPES: &[(&str, &str)] = &[
     ("i32", "int32_t"),
     ("i64", "int64_t"),
     ("RlimitResource", "rlimit_resource"),
+    ("PtraceRequest", "ptrace_request"),
+    ("IdType", "idtype_t"),
+    ("IdT", "id_t"),
     ("Timeval", "struct timeval"),
     ("Rusage", "struct rusage"),
     ("Rlimit", "struct rlimit"),
@@ -73,6 +76,9 @@ const C_TYPES: &[(&str, &str)] = &[
     ("Iovec", "struct iovec"),
     ("Msghdr", "struct msghdr"),
     ("Cmsghdr", "struct cmsghdr"),
+    ("Siginfo", "siginfo_t"),
+    ("Timespec", "struct timespec"),
+    ("SockFprog", "struct sock_fprog"),
 ];
 
 /// A function's type as a Rust declaration states it.

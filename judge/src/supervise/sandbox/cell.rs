@@ -29,7 +29,7 @@ use crate::supervise::Request;
 use crate::sys::linux::{
     _exit, fork, fstatvfs, setns, syscall, unshare, wait4, Statvfs, CLONE_NEWIPC, CLONE_NEWNET,
     CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOSUID, MS_REC,
-    SIGCHLD, SYS_CLONE,
+    RLIMIT_NPROC, SIGCHLD, SYS_CLONE,
 };
 use crate::sys::SIGKILL;
 use std::ffi::CString;
@@ -155,6 +155,8 @@ pub struct Cell {
     /// The warden was reaped (it must not be killed again: its pid may be
     /// another process's by now).
     gone: bool,
+    /// The judge runs as root (the program's uid is not the warden's).
+    as_root: bool,
 }
 
 /// What the launcher and the warden need, prepared before the fork.
@@ -231,6 +233,7 @@ impl Cell {
             shape: Vec::new(),
             fresh: Vec::new(),
             gone: false,
+            as_root,
         };
         // Nothing has run in the cell yet: its scratch folders are as made.
         // A warden that could not settle said why and ended, and then its
@@ -283,7 +286,10 @@ impl Cell {
             }
             f.bytes(arg.as_bytes());
         }
-        let limits = request.backstop_limits();
+        let mut limits = request.backstop_limits();
+        if let Some(n) = process_rlimit(request, self.as_root) {
+            limits.push((RLIMIT_NPROC, n));
+        }
         f.num(limits.len() as u64);
         for (resource, value) in limits {
             f.num(resource as u64).num(value);
@@ -405,6 +411,20 @@ pub fn scratch_size(request: &Request) -> Option<u64> {
     match request.memory_limit {
         0 => None,
         limit => Some(limit + (1 << 20)),
+    }
+}
+
+/// `RLIMIT_NPROC` for the program of `request`, `None` when it has no
+/// bound. The kernel counts the tasks (processes and threads) of one uid in
+/// one user namespace, here the slot's own (so neither another slot nor
+/// anything else on the machine shares the count): the test's bound plus
+/// one, so that a test that passes it lives until a look sees it and says
+/// so, plus the warden, which shares the program's uid when the judge is
+/// not root (as root the program runs as 65534 and the warden as root).
+pub fn process_rlimit(request: &Request, as_root: bool) -> Option<u64> {
+    match request.max_processes {
+        0 => None,
+        n => Some(n + 1 + u64::from(!as_root)),
     }
 }
 

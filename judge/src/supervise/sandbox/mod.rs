@@ -32,6 +32,7 @@
 mod cell;
 mod policy;
 mod socket;
+mod trace;
 mod view;
 mod warden;
 

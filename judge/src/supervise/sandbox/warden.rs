@@ -9,13 +9,14 @@
 use super::cell::{Plan, Record, Run};
 use super::policy::HIDDEN_IN_PROC;
 use super::socket::{self, FDS, MAX_COMMAND};
+use super::trace::{trace_me, Event, Tracer};
 use super::view::mount_at;
 use super::INSIDE_ID;
 use crate::sys::linux::{
-    _exit, chdir, clone, dup2, execvp, msgctl, prctl, semctl, setgroups, setresgid, setresuid,
-    setrlimit, shmctl, wait4, MsgInfo, Rlimit, Rusage, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM,
-    ECHILD, ENOSYS, MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT,
-    PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL, WNOHANG,
+    _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
+    setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
+    MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
+    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -65,8 +66,9 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
 
 /// Dies with the supervisor, takes the default signal actions, mounts the
 /// namespace's `/proc` (what the policy hides there read as empty: the
-/// null device bound over it), and keeps only its two descriptors (and `/dev/null`
-/// as 0, 1 and 2, so that a test's descriptors never land there).
+/// null device bound over it), keeps only its two descriptors (and
+/// `/dev/null` as 0, 1 and 2, so that a test's descriptors never land
+/// there), and refuses itself and its tests new namespaces (`seccomp.rs`).
 fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
     // SAFETY: prctl with integer arguments, signal with the default action.
     unsafe {
@@ -112,7 +114,8 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
         // nothing in the warden uses (the listing's own is gone by now).
         unsafe { crate::sys::linux::close(fd) };
     }
-    Ok(())
+    // The warden makes no namespace from here on; its tests make none.
+    crate::supervise::seccomp::refuse_namespaces()
 }
 
 /// Gives the scratch folders (whose roots are open as `roots`) the size a
@@ -238,37 +241,35 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     drop(fds);
 }
 
-/// Reaps every process of the namespace, reporting each, until it has none,
-/// and says so. What ended together is reported in one write, with the
-/// word that none is left when that is so (a program that started nothing:
-/// its end and the word reach the supervisor at once).
+/// Follows every task of the namespace (`trace.rs`: each process's end is
+/// the warden's to hear first, with its own CPU time), reporting each
+/// process that ends, until none is left, and says so. What ended together
+/// is reported in one write, with the word that none is left when that is
+/// so (a program that started nothing: its end and the word reach the
+/// supervisor at once).
 fn reap_until_none(program: i32, report: RawFd) {
+    let mut tracer = Tracer::new(program);
     let mut ended = Vec::new();
-    let mut options = 0; // blocks until one ends
+    let mut block = true;
     loop {
-        let mut status = 0;
-        // SAFETY: all-zero is a valid rusage (integers only).
-        let mut usage: Rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: both pointers are to live values of the right types.
-        let pid = unsafe { wait4(-1, &mut status, options, &mut usage) };
-        if pid > 0 {
-            let micros = |t: &crate::sys::linux::Timeval| t.sec as u64 * 1_000_000 + t.usec as u64;
-            ended.push(Record::Reaped {
-                main: pid == program,
-                status,
-                peak_kib: usage.maxrss.max(0) as u64,
-                cpu_us: micros(&usage.utime) + micros(&usage.stime),
-            });
-            options = WNOHANG; // any more that ended, without waiting
-        } else if pid == 0 {
-            // Some live on: say what ended, then wait again.
-            Record::send_all(&ended, report);
-            ended.clear();
-            options = 0;
-        } else if io::Error::last_os_error().raw_os_error() == Some(ECHILD) {
-            ended.push(idle());
-            Record::send_all(&ended, report);
-            return;
+        match tracer.next(block) {
+            Ok(Event::Ended(record)) => {
+                ended.push(record);
+                block = false; // any more that ended, without waiting
+            }
+            Ok(Event::Quiet) => block = false,
+            Ok(Event::NoneYet) => {
+                // Some live on: say what ended, then wait again.
+                Record::send_all(&ended, report);
+                ended.clear();
+                block = true;
+            }
+            Ok(Event::NoChildren) => {
+                ended.push(idle());
+                Record::send_all(&ended, report);
+                return;
+            }
+            Err(why) => ended.push(Record::Failed(why)),
         }
     }
 }
@@ -293,9 +294,9 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
     unsafe { _exit(127) }
 }
 
-/// Descriptors, limits, folder, ids and no new privileges, in that order
-/// (the ids last but one: changing them drops the capabilities the rest may
-/// need).
+/// Descriptors, limits, folder, ids, no new privileges and the warden as
+/// its tracer, in that order (the ids after what may need the capabilities
+/// changing them drops).
 fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), String> {
     for (target, fd) in stdio.iter().enumerate() {
         // SAFETY: duplicates a descriptor the process holds (the received
@@ -304,13 +305,33 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
             return Err(format!("dup2: {}", io::Error::last_os_error()));
         }
     }
-    for (resource, value) in &run.limits {
+    for &(resource, value) in &run.limits {
+        let mut old = Rlimit { cur: 0, max: 0 };
+        // SAFETY: reads this process's limit into a live rlimit.
+        if unsafe { prlimit(0, resource, std::ptr::null(), &mut old) } != 0 {
+            return Err(format!(
+                "cannot read limit {}: {}",
+                resource,
+                io::Error::last_os_error()
+            ));
+        }
+        // Never above the hard limit the judge was started with (raising
+        // it needs a privilege the warden does not have).
+        #[allow(clippy::unnecessary_cast)]
+        let value = (value.min(old.max as u64)) as _;
         let limit = Rlimit {
-            cur: *value as _,
-            max: *value as _,
+            cur: value,
+            max: value,
         };
         // SAFETY: a valid rlimit for the call's duration.
-        unsafe { setrlimit(*resource, &limit) };
+        if unsafe { setrlimit(resource, &limit) } != 0 {
+            return Err(format!(
+                "cannot set limit {} to {}: {}",
+                resource,
+                value,
+                io::Error::last_os_error()
+            ));
+        }
     }
     let root = CString::new("/").expect("no NUL");
     // SAFETY: valid C strings.
@@ -346,5 +367,5 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
     {
         return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
     }
-    Ok(())
+    trace_me()
 }

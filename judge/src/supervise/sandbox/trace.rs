@@ -1,0 +1,172 @@
+//! The warden as the tracer of its tests: the CPU time of every process of
+//! a test, those nobody waits for included.
+//!
+//! A process whose parent ignores `SIGCHLD` (or sets `SA_NOCLDWAIT`) is
+//! reaped by the kernel when it ends: its CPU time reaches no `wait4`, and
+//! one that lives less than the 10 ms between two looks is never seen. So
+//! the program is traced by the warden from its exec on (`PTRACE_TRACEME`),
+//! and everything it starts is traced from its start (`PTRACE_O_TRACEFORK`,
+//! `VFORK`, `CLONE`; `CLONE_UNTRACED`, which would escape that, is refused
+//! by the seccomp filter, and `clone3` with it). The kernel tells a tracer
+//! of a traced process's end before its parent, whoever the parent is and
+//! whatever it does with `SIGCHLD`: the warden, told, reads the ended
+//! process's own CPU time (its process CPU clock: all its threads, in
+//! nanoseconds, without what it reaped) and then lets it go (`wait4`), to
+//! its parent or to the kernel. Each process is counted once, by itself.
+//!
+//! Every stop of a traced task comes to the warden, which resumes it: an
+//! event (a start, an exec), at once; a signal, delivered as it was; a stop
+//! signal (`SIGSTOP`, `SIGTSTP`, `SIGTTIN`, `SIGTTOU`) is dropped, so a
+//! test's processes cannot be stopped (a stopped process would hold its
+//! test without computing). If the warden dies its tracees are killed
+//! (`PTRACE_O_EXITKILL`).
+
+use super::cell::Record;
+use crate::sys::linux::{
+    clock_getcpuclockid, clock_gettime, ptrace, wait4, waitid, Rusage, Siginfo, Timespec,
+    CLD_DUMPED, CLD_EXITED, CLD_KILLED, ECHILD, EINTR, PTRACE_CONT, PTRACE_O_EXITKILL,
+    PTRACE_O_TRACECLONE, PTRACE_O_TRACEEXEC, PTRACE_O_TRACEFORK, PTRACE_O_TRACEVFORK,
+    PTRACE_SETOPTIONS, PTRACE_TRACEME, P_ALL, SIGSTOP, SIGTRAP, SIGTSTP, SIGTTIN, SIGTTOU, WALL,
+    WEXITED, WNOHANG, WNOWAIT, WSTOPPED,
+};
+use std::io;
+use std::os::raw::c_int;
+
+/// What the warden asks of the kernel for each traced task.
+const OPTIONS: c_int = PTRACE_O_TRACEFORK
+    | PTRACE_O_TRACEVFORK
+    | PTRACE_O_TRACECLONE
+    | PTRACE_O_TRACEEXEC
+    | PTRACE_O_EXITKILL;
+
+/// The program's side, before its exec: traced by its parent, the warden.
+/// (Only a system call: safe in the warden's `CLONE_VM` child.)
+pub fn trace_me() -> Result<(), String> {
+    // SAFETY: ptrace(PTRACE_TRACEME) takes no pointer.
+    if unsafe { ptrace(PTRACE_TRACEME, 0 as c_int, 0usize, 0usize) } != 0 {
+        return Err(format!(
+            "cannot be traced by the warden: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    Ok(())
+}
+
+/// What one look at the test's tasks found.
+pub enum Event {
+    /// A process ended and was let go: its record.
+    Ended(Record),
+    /// A task was dealt with (a stop resumed, a thread's end): nothing to
+    /// report.
+    Quiet,
+    /// Nothing has happened yet (only without blocking).
+    NoneYet,
+    /// The namespace has no task left but the warden.
+    NoChildren,
+}
+
+/// The warden's tracer for one test.
+pub struct Tracer {
+    /// The program's pid (its end is the test's).
+    program: i32,
+    /// The program's first stop (after its exec) has come: the tracing
+    /// options are set.
+    traced: bool,
+}
+
+impl Tracer {
+    pub fn new(program: i32) -> Tracer {
+        Tracer {
+            program,
+            traced: false,
+        }
+    }
+
+    /// The next event of the test's tasks, waiting for one when `block`.
+    /// `Err` when the program could not be traced: then it is killed.
+    pub fn next(&mut self, block: bool) -> Result<Event, String> {
+        // SAFETY: all-zero is a valid siginfo_t (integers only).
+        let mut info: Siginfo = unsafe { std::mem::zeroed() };
+        let hang = if block { 0 } else { WNOHANG };
+        let flags = WEXITED | WSTOPPED | WNOWAIT | WALL | hang;
+        // SAFETY: waitid fills the siginfo it is given, of the right type;
+        // WNOWAIT leaves the task as it was.
+        if unsafe { waitid(P_ALL, 0, &mut info, flags) } != 0 {
+            return Ok(match io::Error::last_os_error().raw_os_error() {
+                Some(EINTR) => Event::Quiet,
+                Some(ECHILD) => Event::NoChildren,
+                _ => Event::NoChildren,
+            });
+        }
+        match info.code {
+            _ if info.pid == 0 => Ok(Event::NoneYet),
+            CLD_EXITED | CLD_KILLED | CLD_DUMPED => Ok(self.let_go(info.pid)),
+            _ => self.resume(info.pid),
+        }
+    }
+
+    /// An ended task: its process's own CPU time read (a thread has none of
+    /// its own: it is its process's), then the task reaped for the tracer.
+    fn let_go(&self, pid: i32) -> Event {
+        let cpu_ns = process_cpu_ns(pid);
+        let mut status = 0;
+        // SAFETY: all-zero is a valid rusage (integers only).
+        let mut usage: Rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: both pointers are to live values of the right types.
+        unsafe { wait4(pid, &mut status, WALL, &mut usage) };
+        match cpu_ns {
+            None => Event::Quiet,
+            Some(ns) => Event::Ended(Record::Reaped {
+                main: pid == self.program,
+                status,
+                peak_kib: usage.maxrss.max(0) as u64,
+                cpu_us: ns / 1000,
+            }),
+        }
+    }
+
+    /// A stopped task, resumed (see the file's comment).
+    fn resume(&mut self, pid: i32) -> Result<Event, String> {
+        let mut status = 0;
+        // SAFETY: takes the stop the look found; a live int for the status.
+        if unsafe { wait4(pid, &mut status, WALL, std::ptr::null_mut()) } != pid {
+            return Ok(Event::Quiet);
+        }
+        if status & 0xff != 0x7f {
+            return Ok(Event::Quiet); // not a stop after all
+        }
+        let (signal, event) = ((status >> 8) & 0xff, status >> 16);
+        let deliver = match signal {
+            _ if event != 0 => 0,
+            SIGTRAP if pid == self.program && !self.traced => {
+                self.traced = true;
+                // SAFETY: ptrace with integer arguments, on our tracee.
+                if unsafe { ptrace(PTRACE_SETOPTIONS, pid, 0usize, OPTIONS as usize) } != 0 {
+                    let why = io::Error::last_os_error();
+                    crate::supervise::control::sigkill(pid);
+                    return Err(format!("cannot trace the program: {}", why));
+                }
+                0
+            }
+            SIGSTOP | SIGTSTP | SIGTTIN | SIGTTOU => 0,
+            other => other,
+        };
+        // SAFETY: ptrace with integer arguments; a tracee killed meanwhile
+        // makes it fail, harmlessly.
+        unsafe { ptrace(PTRACE_CONT, pid, 0usize, deliver as usize) };
+        Ok(Event::Quiet)
+    }
+}
+
+/// The CPU time of the process `pid` (all its threads, not what it
+/// reaped), ns, read from its process CPU clock while it is a zombie;
+/// `None` for a thread that is not its process's leader.
+fn process_cpu_ns(pid: i32) -> Option<u64> {
+    let mut clock: c_int = 0;
+    let mut time = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: each call fills the value it is given, of the right type.
+    let read = unsafe {
+        clock_getcpuclockid(pid, &mut clock) == 0 && clock_gettime(clock, &mut time) == 0
+    };
+    read.then(|| time.sec.max(0) as u64 * 1_000_000_000 + time.nsec.max(0) as u64)
+}

@@ -1,0 +1,274 @@
+//! The filter that keeps a test out of namespaces of its own: a seccomp
+//! program, inherited by every process the test starts and impossible to
+//! remove, that refuses each way of making or joining a namespace.
+//!
+//! In a user namespace of its own a test has every capability over what it
+//! makes there: it could mount a `tmpfs` and fill it (memory no look sees,
+//! in no folder the judge can count), or make a PID namespace whose init
+//! reaps its processes. So `unshare` and `clone` with a namespace flag, and
+//! `setns`, fail with `EPERM`; `clone3`, whose flags are in memory a filter
+//! cannot read, fails with `ENOSYS`, and the C libraries fall back to
+//! `clone` (as Docker's default profile does it). `clone` with
+//! `CLONE_UNTRACED` fails too: the warden traces every task of a test
+//! (`sandbox/trace.rs`), and such a child would escape it. A call made with another
+//! architecture's numbers (a 32-bit program on a 64-bit kernel) ends the
+//! process: the filter knows the native numbers only.
+//!
+//! It also refuses the kernel's keyrings (`add_key`, `request_key`,
+//! `keyctl`: `EPERM`): a key added to the user's keyring outlives the test,
+//! and the next test of the slot, of the same uid, would find it.
+//!
+//! Sandboxed, the warden installs it on itself once per cell, before the
+//! cell's first test (it makes no namespace after that); unsandboxed, the
+//! supervisor installs it on itself once (it makes none at all then).
+
+use crate::sys::linux::{
+    prctl, SockFilter, SockFprog, AUDIT_ARCH_NATIVE, BPF_ABS, BPF_JEQ, BPF_JMP, BPF_JSET, BPF_K,
+    BPF_LD, BPF_RET, BPF_W, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
+    CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, CLONE_UNTRACED, ENOSYS, EPERM, PR_SET_NO_NEW_PRIVS,
+    PR_SET_SECCOMP, SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO,
+    SECCOMP_RET_KILL_PROCESS, SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_KEYCTL, SYS_REQUEST_KEY,
+    SYS_SETNS, SYS_UNSHARE,
+};
+use std::io;
+use std::os::raw::c_ulong;
+
+/// What `clone` may not be asked for: every namespace flag, and a child no
+/// tracer may attach (the warden traces every task of a test).
+const CLONE_REFUSED: u32 = CLONE_NAMESPACES | CLONE_UNTRACED as u32;
+
+/// Every namespace flag `clone` takes.
+const CLONE_NAMESPACES: u32 = (CLONE_NEWNS
+    | CLONE_NEWCGROUP
+    | CLONE_NEWUTS
+    | CLONE_NEWIPC
+    | CLONE_NEWUSER
+    | CLONE_NEWPID
+    | CLONE_NEWNET) as u32;
+
+/// Every namespace flag `unshare` takes.
+const UNSHARE_NAMESPACES: u32 = CLONE_NAMESPACES | CLONE_NEWTIME as u32;
+
+/// Where the filter reads in `struct seccomp_data`: the call's number, its
+/// architecture, and the low 32 bits of its first argument (the flags of
+/// `clone` and `unshare`; every namespace flag is in them).
+const NR: u32 = 0;
+const ARCH: u32 = 4;
+const FIRST_ARGUMENT_LOW: u32 = if cfg!(target_endian = "little") {
+    16
+} else {
+    20
+};
+
+/// Where a jump of the filter goes.
+#[derive(Clone, Copy, PartialEq)]
+enum To {
+    Next,
+    Allow,
+    Refuse,
+    Unknown,
+    Kill,
+    Unshare,
+    Clone,
+}
+
+/// One instruction, its jumps by name.
+enum Step {
+    Load(u32),
+    /// `A &= k`: on x86_64, the x32 bit off the call's number.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    And(u32),
+    /// Jump to the first place if `A == k`, else to the second.
+    Equal(u32, To, To),
+    /// Jump to the first place if `A & k != 0`, else to the second.
+    AnySet(u32, To, To),
+    Return(u32),
+    /// A place the jumps name (no instruction).
+    Here(To),
+}
+
+/// The filter, in steps.
+fn steps() -> Vec<Step> {
+    use Step::*;
+    let mut steps = vec![
+        Load(ARCH),
+        Equal(AUDIT_ARCH_NATIVE, To::Next, To::Kill),
+        Load(NR),
+    ];
+    // An x32 call is the native one with this bit set, and does the same.
+    #[cfg(target_arch = "x86_64")]
+    steps.push(And(!crate::sys::linux::X32_SYSCALL_BIT));
+    steps.extend([
+        Equal(SYS_CLONE3 as u32, To::Unknown, To::Next),
+        Equal(SYS_SETNS as u32, To::Refuse, To::Next),
+        // The kernel's keyrings: a user's keyring outlives the test (the
+        // next test of the slot, same uid, found what the last one left).
+        Equal(SYS_ADD_KEY as u32, To::Refuse, To::Next),
+        Equal(SYS_REQUEST_KEY as u32, To::Refuse, To::Next),
+        Equal(SYS_KEYCTL as u32, To::Refuse, To::Next),
+        Equal(SYS_UNSHARE as u32, To::Unshare, To::Next),
+        Equal(SYS_CLONE as u32, To::Clone, To::Allow),
+        Here(To::Unshare),
+        Load(FIRST_ARGUMENT_LOW),
+        AnySet(UNSHARE_NAMESPACES, To::Refuse, To::Allow),
+        Here(To::Clone),
+        Load(FIRST_ARGUMENT_LOW),
+        AnySet(CLONE_REFUSED, To::Refuse, To::Allow),
+        Here(To::Allow),
+        Return(SECCOMP_RET_ALLOW),
+        Here(To::Refuse),
+        Return(SECCOMP_RET_ERRNO | EPERM as u32),
+        Here(To::Unknown),
+        Return(SECCOMP_RET_ERRNO | ENOSYS as u32),
+        Here(To::Kill),
+        Return(SECCOMP_RET_KILL_PROCESS),
+    ]);
+    steps
+}
+
+/// The filter as BPF instructions: each named place resolved to the
+/// distance of a forward jump.
+pub fn filter() -> Vec<SockFilter> {
+    let steps = steps();
+    let mut places = Vec::new();
+    let mut at = 0usize;
+    for step in &steps {
+        match step {
+            Step::Here(place) => places.push((*place, at)),
+            _ => at += 1,
+        }
+    }
+    let mut code = Vec::new();
+    let jump = |from: usize, to: To| -> u8 {
+        match to {
+            To::Next => 0,
+            _ => {
+                let (_, target) = places.iter().find(|(p, _)| *p == to).expect("a place");
+                u8::try_from(target - from - 1).expect("a short jump")
+            }
+        }
+    };
+    for step in &steps {
+        let pc = code.len();
+        let (op, jt, jf, k) = match *step {
+            Step::Here(_) => continue,
+            Step::Load(offset) => (BPF_LD | BPF_W | BPF_ABS, 0, 0, offset),
+            Step::And(mask) => (
+                crate::sys::linux::BPF_ALU | crate::sys::linux::BPF_AND | BPF_K,
+                0,
+                0,
+                mask,
+            ),
+            Step::Equal(k, yes, no) => (BPF_JMP | BPF_JEQ | BPF_K, jump(pc, yes), jump(pc, no), k),
+            Step::AnySet(k, yes, no) => {
+                (BPF_JMP | BPF_JSET | BPF_K, jump(pc, yes), jump(pc, no), k)
+            }
+            Step::Return(action) => (BPF_RET | BPF_K, 0, 0, action),
+        };
+        code.push(SockFilter {
+            code: op,
+            jt,
+            jf,
+            k,
+        });
+    }
+    code
+}
+
+/// Installs `filter` on the calling process (and so on every process it
+/// starts from now on), with no new privileges (which the kernel requires
+/// of a process without `CAP_SYS_ADMIN`, and which nothing the judge
+/// starts may gain anyway). Only system calls: safe between a fork and an
+/// exec.
+pub fn install(filter: &[SockFilter]) -> io::Result<()> {
+    let program = SockFprog {
+        len: filter.len() as u16,
+        filter: filter.as_ptr(),
+    };
+    // SAFETY: prctl with integer arguments; the second call reads the
+    // program, alive and of the header's layout, during the call only (the
+    // kernel copies it).
+    let done = unsafe {
+        prctl(
+            PR_SET_NO_NEW_PRIVS,
+            1 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        ) == 0
+            && prctl(
+                PR_SET_SECCOMP,
+                SECCOMP_MODE_FILTER as c_ulong,
+                &program as *const SockFprog as c_ulong,
+                0 as c_ulong,
+                0 as c_ulong,
+            ) == 0
+    };
+    match done {
+        true => Ok(()),
+        false => Err(io::Error::last_os_error()),
+    }
+}
+
+/// [`install`]s the filter, or says why it cannot.
+pub fn refuse_namespaces() -> Result<(), String> {
+    install(&filter()).map_err(|e| format!("cannot refuse namespaces to the tests: {}", e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+
+    /// `sh -c script` under the filter: whether it succeeded, and its
+    /// standard error.
+    fn under_the_filter(script: &str) -> (bool, String) {
+        let filter = filter();
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", script]);
+        // SAFETY: the closure makes two system calls, nothing else (the
+        // filter was built before the fork).
+        unsafe {
+            cmd.pre_exec(move || install(&filter));
+        }
+        let out = cmd.output().expect("sh runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    #[test]
+    fn every_jump_lands_inside_the_filter_and_it_ends_in_returns() {
+        let code = filter();
+        for (pc, op) in code
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| op.code & 7 == BPF_JMP)
+        {
+            assert!(pc + 1 + (op.jt.max(op.jf) as usize) < code.len());
+        }
+        assert_eq!(code.last().map(|op| op.code), Some(BPF_RET | BPF_K));
+    }
+
+    #[test]
+    fn a_program_under_the_filter_runs_but_makes_no_namespace() {
+        // Threads, processes and pipes as usual.
+        let (ran, err) = under_the_filter("echo a | cat >/dev/null && (true) && exit 0");
+        assert!(ran, "{}", err);
+        if Command::new("unshare").arg("--version").output().is_err() {
+            return; // no unshare(1) here
+        }
+        for flags in ["-U", "-m", "-p -f", "-n", "-i", "-u", "-C", "-T"] {
+            let (ran, err) = under_the_filter(&format!("unshare {} true", flags));
+            assert!(!ran, "unshare {} made a namespace under the filter", flags);
+            assert!(
+                err.contains("Operation not permitted"),
+                "{}: {}",
+                flags,
+                err
+            );
+        }
+    }
+}
