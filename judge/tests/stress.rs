@@ -702,6 +702,8 @@ fn generate_refuses_a_folder_with_generated_tests() {
 }
 
 #[test]
+#[ignore = "long (12 s, mostly waiting): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
 fn a_long_run_without_a_terminal_says_how_far_it_got() {
     // A correct but slow program (a second of sleep per case, no CPU), with
     // enough cases to keep every core busy for more than 10 s; stderr is a
