@@ -743,21 +743,42 @@ fn write_sample(dir: &Path, name: &str, game: &Game) {
 const SOLVER_SEED: u64 = 0xC4EC_5F0C;
 const SOLVER_GAMES: usize = 5000;
 
-/// Not a test: writes the games of the solver proof as `<CPF_DUMP_DIR>/game-NNNN.in`
-/// with their true answers in `.out`, for studying the solver outside the test (run
-/// with `--ignored`). The `gen-*` samples were picked from these games: the ones on
-/// which the solver's blocker search backtracked most, ones on which filling every
-/// blocker with one colour fails (for either colour), the 100-move game with the most
-/// captures and the one with the most compulsory-capture constraints.
+/// Writes the games of the solver proof as `<CPF_DUMP_DIR>/game-NNNN.in` with their
+/// true answers in `.out`, for studying the solver outside the test (run with
+/// `--ignored`); without `CPF_DUMP_DIR`, into a folder of its own that it removes.
+/// Every game written must read back as a valid sample: its answer accepted by the
+/// checker. The `gen-*` samples were picked from these games: the ones on which the
+/// solver's blocker search backtracked most, ones on which filling every blocker with
+/// one colour fails (for either colour), the 100-move game with the most captures and
+/// the one with the most compulsory-capture constraints.
 #[test]
-#[ignore]
+#[ignore = "a tool as much as a test (CPF_DUMP_DIR=<folder> keeps the games), and long: \
+            CI runs it, as does cargo test --workspace -- --include-ignored"]
 fn dump_solver_games() {
-    let dir = std::env::var("CPF_DUMP_DIR").expect("set CPF_DUMP_DIR");
-    let dir = Path::new(&dir);
-    std::fs::create_dir_all(dir).unwrap();
+    let (dir, keep) = match std::env::var("CPF_DUMP_DIR") {
+        Ok(dir) => (PathBuf::from(dir), true),
+        Err(_) => (
+            std::env::temp_dir().join(format!("cpf-dump-{}", std::process::id())),
+            false,
+        ),
+    };
+    std::fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(SOLVER_SEED);
     for i in 0..SOLVER_GAMES {
-        write_sample(dir, &format!("game-{:04}", i), &random_game(&mut rng));
+        write_sample(&dir, &format!("game-{:04}", i), &random_game(&mut rng));
+    }
+    for i in 0..SOLVER_GAMES {
+        let read = |ext: &str| std::fs::read_to_string(dir.join(format!("game-{:04}.{}", i, ext)));
+        let (input, answer) = (read("in").unwrap(), read("out").unwrap());
+        if let Err(e) = check(&input, "", &answer) {
+            panic!(
+                "game {} does not read back: {}\n{}\n{}",
+                i, e, input, answer
+            );
+        }
+    }
+    if !keep {
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
