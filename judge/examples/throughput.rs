@@ -131,8 +131,11 @@ fn fail(why: &str) -> ! {
     std::process::exit(2);
 }
 
+/// The workspace's folder, without `..`: the sandbox shows a program the
+/// file its command names, not the folders a `judge/..` passes through.
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let above = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    above.canonicalize().unwrap_or(above)
 }
 
 fn target_dir() -> PathBuf {
