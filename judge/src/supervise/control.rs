@@ -47,6 +47,8 @@ pub fn become_subreaper() {
     }
 }
 
+/// Makes reads and writes on `pipe` (a pipe, a socket) return at once
+/// rather than wait.
 pub fn set_nonblocking(pipe: &std::fs::File) {
     use std::os::unix::io::AsRawFd;
     let fd = pipe.as_raw_fd();

@@ -4,7 +4,17 @@
 //! The judge starts one per slot as `judge --supervise` (the same binary in a
 //! mode of its own, so it carries none of the judge's memory: a child's peak
 //! memory includes what its parent held when it forked) and sends it one test
-//! at a time over a pipe ([`Request`] in, [`Report`] out). For each test it:
+//! at a time over a pipe ([`Request`] in, [`Report`] out).
+//!
+//! There are two paths. Sandboxed (the usual one, `sandbox/`), the program
+//! does not start as the supervisor's child: the warden of the slot's cell,
+//! the init of the test's PID namespace, starts it, traces every process it
+//! makes (so that each one's CPU time is counted when it ends, whoever
+//! waits for it), reaps them, and tells the supervisor over a socket; the
+//! supervisor still makes the looks and the decisions below, on the
+//! warden's descendants. Without the sandbox (`JUDGE_NO_SANDBOX`, or a
+//! kernel that refuses namespaces), the supervisor does it all itself, as
+//! the rest of this comment says. For each test it:
 //!
 //! - runs it in a **session of its own** (`setsid`, once, for the
 //!   supervisor), which has no controlling terminal, and the program in a
@@ -48,7 +58,9 @@
 //! folder), `watch.rs` (one test, from its start to its last process
 //! reaped), `control.rs` (process control), `procs.rs` (what `/proc` says),
 //! `events.rs` (signals and waiting), `seccomp.rs` (the filter that refuses
-//! a test namespaces of its own); the system calls are in `sys/`.
+//! a test namespaces of its own), `sandbox/` (the namespaces, the view a
+//! program sees and the warden that starts it); the system calls are in
+//! `sys/`.
 
 mod client;
 mod control;

@@ -9,6 +9,13 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::Duration;
 
+/// The size of a memory page in bytes, as the system says (4 KiB on most
+/// machines, 16 or 64 KiB on some aarch64 kernels).
+pub fn page_size() -> u64 {
+    // SAFETY: sysconf only reads a system setting.
+    unsafe { sysconf(SC_PAGESIZE) }.max(1024) as u64
+}
+
 /// Every process below the supervisor, from the `children` file of each
 /// of their threads; parents before children.
 pub fn descendants() -> Vec<i32> {
@@ -80,8 +87,7 @@ pub fn look_at(pid: i32) -> Option<Seen> {
     // utime, stime, cutime, cstime are fields 11-14 after the name;
     // num_threads is field 17, rss (pages) field 21.
     let ticks = num(11) + num(12) + num(13) + num(14);
-    // SAFETY: sysconf only reads a system setting.
-    let page_kib = (unsafe { sysconf(SC_PAGESIZE) }.max(1024) as u64) / 1024;
+    let page_kib = page_size() / 1024;
     let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", pid));
     let waited_ns = schedstat
         .ok()

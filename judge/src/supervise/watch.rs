@@ -425,10 +425,15 @@ const MEMFD_EVERY: u32 = 5;
 /// several looks).
 const MEMFD_LINKS: usize = 2000;
 
+/// How long ending a test's processes may take before the supervisor gives
+/// up on them (a process stuck in the kernel): the judge's own bound on a
+/// supervisor's answer (`client.rs`) allows for it.
+pub const GIVE_UP_ENDING: Duration = Duration::from_secs(10);
+
 /// Kills every process of the test and reaps them all, until the supervisor
 /// has no child left. Gives up after 10 s (a process stuck in the kernel).
 fn end_everything(watch: &mut Watch, main: i32, stderr: &mut StderrTail) -> Result<(), String> {
-    let give_up = Instant::now() + Duration::from_secs(10);
+    let give_up = Instant::now() + GIVE_UP_ENDING;
     // No child at all, not even a zombie: then nothing is below either.
     if let Reaped::NoChildren = watch.reap(main) {
         return Ok(());
@@ -462,7 +467,7 @@ fn end_the_test_in_its_cell(
     main: i32,
     stderr: &mut StderrTail,
 ) -> Result<(), String> {
-    let give_up = Instant::now() + Duration::from_secs(10);
+    let give_up = Instant::now() + GIVE_UP_ENDING;
     loop {
         watch.read_records();
         if watch.idle || watch.failed.is_some() {

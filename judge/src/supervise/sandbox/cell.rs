@@ -222,7 +222,7 @@ impl Cell {
         // SAFETY: waits for our own child, which exits once it has reported.
         unsafe { wait4(launcher, &mut status, 0, std::ptr::null_mut()) };
         let (warden, early) = launched?;
-        set_nonblocking(&records);
+        crate::supervise::control::set_nonblocking(&records);
         let mut cell = Cell {
             warden,
             records,
@@ -522,17 +522,6 @@ fn file_system(folder: &File) -> Option<Statvfs> {
     }
     // SAFETY: statvfs filled it.
     Some(unsafe { st.assume_init() })
-}
-
-fn set_nonblocking(file: &File) {
-    use crate::sys::fcntl;
-    use crate::sys::linux::{F_GETFL, F_SETFL, O_NONBLOCK};
-    let fd = file.as_raw_fd();
-    // SAFETY: fcntl on a descriptor we own, integers only.
-    unsafe {
-        let flags = fcntl(fd, F_GETFL, 0);
-        fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-    }
 }
 
 fn nul() -> io::Error {

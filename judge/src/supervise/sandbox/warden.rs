@@ -145,7 +145,8 @@ fn resize_scratch(roots: &[RawFd], size: &mut u64, wanted: Option<u64>) -> Resul
 /// 5.19 and later; elsewhere, or when the judge is not root, the machine's
 /// bound stays).
 fn bound_shared_memory(bytes: u64) {
-    let pages = (bytes + 4095) / 4096;
+    let page = crate::supervise::procs::page_size();
+    let pages = (bytes + page - 1) / page;
     let _ = std::fs::write("/proc/sys/kernel/shmall", pages.to_string());
 }
 
