@@ -7,10 +7,11 @@ use super::Request;
 use crate::os::Usage;
 use crate::sys::kill;
 use crate::sys::linux::{
-    prctl, prlimit, setrlimit, setsid, wait4, Rlimit, Rusage, Timeval, ECHILD, EINTR, F_GETFL,
-    F_SETFL, O_NONBLOCK, PR_SET_CHILD_SUBREAPER, RLIMIT_CORE, RLIMIT_MSGQUEUE, WNOHANG,
+    prctl, prlimit, setrlimit, setsid, wait4, Rlimit, Rusage, Timeval, ECHILD, EINTR, ESRCH,
+    F_GETFL, F_SETFL, O_NONBLOCK, PR_SET_CHILD_SUBREAPER, RLIMIT_CORE, RLIMIT_MSGQUEUE, WNOHANG,
 };
 use crate::sys::{fcntl, SIGKILL};
+use std::io;
 use std::os::raw::{c_int, c_ulong};
 use std::process::Command;
 use std::time::Duration;
@@ -22,28 +23,43 @@ use std::time::Duration;
 /// no look sees; with a limit of 0 bytes `mq_open` cannot make one). Set
 /// from outside after the start, as the others are without the sandbox, a
 /// queue made in the moment before would stay.
-pub fn carry_inherited_limits() {
-    for resource in [RLIMIT_CORE, RLIMIT_MSGQUEUE] {
+/// A failure is the supervisor's start failing: the promise would not hold.
+pub fn carry_inherited_limits() -> io::Result<()> {
+    for (resource, name) in [(RLIMIT_CORE, "core"), (RLIMIT_MSGQUEUE, "msgqueue")] {
         let none = Rlimit { cur: 0, max: 0 };
         // SAFETY: a valid rlimit for the call's duration; lowering a limit
         // needs no privilege.
-        unsafe {
-            setrlimit(resource, &none);
+        if unsafe { setrlimit(resource, &none) } != 0 {
+            let e = io::Error::last_os_error();
+            return Err(io::Error::new(
+                e.kind(),
+                format!("cannot set RLIMIT_{} to 0: {}", name.to_uppercase(), e),
+            ));
         }
     }
+    Ok(())
 }
 
-/// Every orphan of the test comes back to the supervisor.
-pub fn become_subreaper() {
+/// Every orphan of the test comes back to the supervisor (or the
+/// supervisor's start fails, saying why).
+pub fn become_subreaper() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
-    unsafe {
+    let done = unsafe {
         prctl(
             PR_SET_CHILD_SUBREAPER,
             1 as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
-        );
+        )
+    };
+    match done {
+        0 => Ok(()),
+        _ => {
+            let e = io::Error::last_os_error();
+            let why = format!("cannot become a child subreaper: {}", e);
+            Err(io::Error::new(e.kind(), why))
+        }
     }
 }
 
@@ -83,7 +99,7 @@ pub fn leave_the_terminal() {
 /// time, output file size, address space. For the
 /// moment between its start and this it runs without them, which only a
 /// backstop can afford: the supervisor's looks enforce the real limits.
-pub fn limit_child(pid: i32, request: &Request) {
+pub fn limit_child(pid: i32, request: &Request) -> Result<(), String> {
     for (resource, value) in request.backstop_limits() {
         // Beyond what the type holds means no limit (RLIM_INFINITY is
         // all ones); the cast does something only where `long` has 32
@@ -95,10 +111,15 @@ pub fn limit_child(pid: i32, request: &Request) {
             max: value,
         };
         // SAFETY: a valid rlimit for the call's duration; no old value.
-        unsafe {
-            prlimit(pid, resource, &limit, std::ptr::null_mut());
+        if unsafe { prlimit(pid, resource, &limit, std::ptr::null_mut()) } != 0 {
+            let e = io::Error::last_os_error();
+            // A program that has ended already needs no limit.
+            if e.raw_os_error() != Some(ESRCH) {
+                return Err(format!("cannot set its limit {}: {}", resource, e));
+            }
         }
     }
+    Ok(())
 }
 
 /// SIGKILL to a process (or with a negative number, a process group).
@@ -136,5 +157,41 @@ pub fn reap_any() -> Reaped {
             Some(EINTR) => continue,
             _ => return Reaped::NoneYet,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_childs_backstops_are_set_and_an_ended_child_needs_none() {
+        let request = Request {
+            cpu_backstop_seconds: 7,
+            output_limit: 12345,
+            ..Default::default()
+        };
+        let mut child = Command::new("sleep").arg("5").spawn().unwrap();
+        let pid = child.id() as i32;
+        assert_eq!(limit_child(pid, &request), Ok(()));
+        let limits = std::fs::read_to_string(format!("/proc/{}/limits", pid)).unwrap();
+        let line = |name: &str| {
+            let found = limits.lines().find(|l| l.starts_with(name));
+            found
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(line("Max cpu time")[3..5], ["7", "7"], "{}", limits);
+        assert_eq!(
+            line("Max file size")[3..5],
+            ["12346", "12346"],
+            "{}",
+            limits
+        );
+        // A program that has ended already needs no limit: not an error.
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(limit_child(pid, &request), Ok(()));
     }
 }

@@ -43,8 +43,8 @@ struct Served {
 impl Served {
     fn start() -> io::Result<Served> {
         control::leave_the_terminal();
-        control::become_subreaper();
-        control::carry_inherited_limits();
+        control::become_subreaper()?;
+        control::carry_inherited_limits()?;
         events::install_handlers()?;
         let dir = slot_folder()?;
         let sandbox = Sandbox::start(&dir);

@@ -318,7 +318,11 @@ fn start_directly(
     control::confine(&mut cmd);
     let mut child = cmd.spawn().map_err(|e| Unstarted::Program(e.to_string()))?;
     let main = child.id() as i32;
-    control::limit_child(main, request);
+    if let Err(why) = control::limit_child(main, request) {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(Unstarted::Program(why));
+    }
     let stderr = File::from(std::os::fd::OwnedFd::from(
         child.stderr.take().expect("piped"),
     ));

@@ -264,6 +264,7 @@ fn seccomp_facts() -> Vec<Fact> {
         ("CLONE_NEWCGROUP", CLONE_NEWCGROUP as i64),
         ("CLONE_NEWUTS", CLONE_NEWUTS as i64),
         ("EPERM", EPERM as i64),
+        ("ESRCH", ESRCH as i64),
         ("RLIMIT_NPROC", RLIMIT_NPROC as i64),
         ("RLIMIT_NOFILE", RLIMIT_NOFILE as i64),
         ("SYS_unshare", SYS_UNSHARE),

@@ -48,6 +48,7 @@ pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 /// `signal`'s default action: a null handler.
 pub const SIG_DFL: Option<extern "C" fn(c_int)> = None;
 pub const EPERM: i32 = 1;
+pub const ESRCH: i32 = 3;
 pub const RLIMIT_NPROC: c_int = 6;
 pub const RLIMIT_NOFILE: c_int = 7;
 

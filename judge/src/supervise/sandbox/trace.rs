@@ -31,6 +31,7 @@ use crate::sys::linux::{
 };
 use std::io;
 use std::os::raw::c_int;
+use std::path::Path;
 
 /// What the warden asks of the kernel for each traced task.
 const OPTIONS: c_int = PTRACE_O_TRACEFORK
@@ -72,6 +73,12 @@ pub struct Tracer {
     /// The program's first stop (after its exec) has come: the tracing
     /// options are set.
     traced: bool,
+    /// Ended processes counted and let go to a parent that has not reaped
+    /// them yet. If that parent dies first, the zombie comes to the warden
+    /// (the namespace's init) and its end is told again: it is reaped, not
+    /// counted twice (a test killed at its limit, parent and child at once,
+    /// showed its CPU time doubled).
+    let_go: Vec<i32>,
 }
 
 impl Tracer {
@@ -79,6 +86,7 @@ impl Tracer {
         Tracer {
             program,
             traced: false,
+            let_go: Vec::new(),
         }
     }
 
@@ -100,20 +108,36 @@ impl Tracer {
         }
         match info.code {
             _ if info.pid == 0 => Ok(Event::NoneYet),
-            CLD_EXITED | CLD_KILLED | CLD_DUMPED => Ok(self.let_go(info.pid)),
+            CLD_EXITED | CLD_KILLED | CLD_DUMPED => Ok(self.ended(info.pid)),
             _ => self.resume(info.pid),
         }
     }
 
     /// An ended task: its process's own CPU time read (a thread has none of
     /// its own: it is its process's), then the task reaped for the tracer.
-    fn let_go(&self, pid: i32) -> Event {
-        let cpu_ns = process_cpu_ns(pid);
+    /// A process told a second time (counted, let go, then orphaned to the
+    /// warden) is only reaped.
+    fn ended(&mut self, pid: i32) -> Event {
+        let again = self.let_go.iter().position(|&p| p == pid);
+        let cpu_ns = match again {
+            Some(_) => None,
+            None => process_cpu_ns(pid),
+        };
         let mut status = 0;
         // SAFETY: all-zero is a valid rusage (integers only).
         let mut usage: Rusage = unsafe { std::mem::zeroed() };
         // SAFETY: both pointers are to live values of the right types.
         unsafe { wait4(pid, &mut status, WALL, &mut usage) };
+        match again {
+            Some(at) => {
+                self.let_go.swap_remove(at);
+            }
+            // A process still there: a zombie its parent has yet to reap.
+            None if cpu_ns.is_some() && Path::new(&format!("/proc/{}", pid)).exists() => {
+                self.let_go.push(pid)
+            }
+            None => {}
+        }
         match cpu_ns {
             None => Event::Quiet,
             Some(ns) => Event::Ended(Record::Reaped {
