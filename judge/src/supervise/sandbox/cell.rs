@@ -64,27 +64,34 @@ pub enum Record {
     Idle { clean: bool },
 }
 
+/// The kinds of record on the wire, by number.
+const STARTED: u64 = 1;
+const FAILED: u64 = 2;
+const NOT_STARTED: u64 = 3;
+const REAPED: u64 = 4;
+const IDLE: u64 = 5;
+
 impl Record {
     fn frame(&self) -> Frame {
         let mut f = Frame::default();
         let (kind, a, b, c, d, text): (u64, u64, u64, u64, u64, &[u8]) = match self {
-            Record::Started(pid) => (1, *pid as u64, 0, 0, 0, b""),
-            Record::Failed(why) => (2, 0, 0, 0, 0, why.as_bytes()),
-            Record::NotStarted(why) => (3, 0, 0, 0, 0, why.as_bytes()),
+            Record::Started(pid) => (STARTED, *pid as u64, 0, 0, 0, b""),
+            Record::Failed(why) => (FAILED, 0, 0, 0, 0, why.as_bytes()),
+            Record::NotStarted(why) => (NOT_STARTED, 0, 0, 0, 0, why.as_bytes()),
             Record::Reaped {
                 main,
                 status,
                 peak_kib,
                 cpu_us,
             } => (
-                4,
+                REAPED,
                 u64::from(*main),
                 *status as u32 as u64,
                 *peak_kib,
                 *cpu_us,
                 b"",
             ),
-            Record::Idle { clean } => (5, u64::from(*clean), 0, 0, 0, b""),
+            Record::Idle { clean } => (IDLE, u64::from(*clean), 0, 0, 0, b""),
         };
         f.num(kind).num(a).num(b).num(c).num(d).bytes(text);
         f
@@ -95,16 +102,20 @@ impl Record {
         let (kind, a, b, c, d) = (f.num()?, f.num()?, f.num()?, f.num()?, f.num()?);
         let text = String::from_utf8_lossy(f.bytes()?).into_owned();
         Ok(match kind {
-            1 => Record::Started(a as i32),
-            2 => Record::Failed(text),
-            3 => Record::NotStarted(text),
-            4 => Record::Reaped {
+            STARTED => Record::Started(a as i32),
+            FAILED => Record::Failed(text),
+            NOT_STARTED => Record::NotStarted(text),
+            REAPED => Record::Reaped {
                 main: a == 1,
                 status: b as u32 as i32,
                 peak_kib: c,
                 cpu_us: d,
             },
-            _ => Record::Idle { clean: a == 1 },
+            IDLE => Record::Idle { clean: a == 1 },
+            other => {
+                let why = format!("a record of unknown kind {}", other);
+                return Err(io::Error::new(io::ErrorKind::InvalidData, why));
+            }
         })
     }
 
@@ -194,7 +205,7 @@ impl Cell {
     ) -> io::Result<Cell> {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
         let plan = Plan {
-            cwd: cstring(&cwd),
+            cwd: cstring(&cwd).map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?,
             scratch_size,
             hides: hides.clone(),
             kept: below_scratch(steps),
@@ -311,7 +322,10 @@ impl Cell {
             return Some(record);
         }
         match receive(&mut self.records) {
-            Ok(Some(payload)) => Record::parse(&payload).ok(),
+            // A record that cannot be read ends the test, saying so.
+            Ok(Some(payload)) => Some(Record::parse(&payload).unwrap_or_else(|e| {
+                Record::Failed(format!("the warden sent what cannot be read: {}", e))
+            })),
             _ => None,
         }
     }
@@ -694,5 +708,30 @@ mod tests {
             let payload = receive(&mut &bytes[..]).unwrap().unwrap();
             assert_eq!(Record::parse(&payload).unwrap(), record);
         }
+    }
+
+    #[test]
+    fn a_record_of_an_unknown_kind_is_an_error_not_a_guess() {
+        let mut f = Frame::default();
+        f.num(99).num(1).num(0).num(0).num(0).bytes(b"");
+        let mut bytes = Vec::new();
+        f.send(&mut bytes).unwrap();
+        let payload = receive(&mut &bytes[..]).unwrap().unwrap();
+        let why = Record::parse(&payload).unwrap_err().to_string();
+        assert!(why.contains("unknown kind 99"), "{}", why);
+    }
+
+    #[test]
+    fn a_path_with_a_nul_byte_is_refused_not_emptied() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = Path::new(std::ffi::OsStr::from_bytes(b"/tmp/a\0b"));
+        let why = super::super::view::cstring(path).unwrap_err();
+        assert!(why.contains("a NUL byte"), "{}", why);
+        assert_eq!(
+            super::super::view::cstring(Path::new("/tmp"))
+                .unwrap()
+                .as_bytes(),
+            b"/tmp"
+        );
     }
 }

@@ -247,7 +247,8 @@ pub fn mount_point(path: &Path, folder: bool) -> Result<(), String> {
 /// The flags of the mount at `path` that a remount must keep.
 fn kept_flags(path: &Path) -> u64 {
     let mut st = std::mem::MaybeUninit::<Statvfs>::zeroed();
-    let path = cstring(path);
+    // A path no C call can take has no flags to keep, as one statvfs fails on.
+    let Ok(path) = cstring(path) else { return 0 };
     // SAFETY: a valid path and a buffer of the right type.
     if unsafe { statvfs(path.as_ptr(), st.as_mut_ptr()) } != 0 {
         return 0;
@@ -340,9 +341,12 @@ pub fn mount_at(
     flags: u64,
     data: Option<&str>,
 ) -> Result<(), String> {
-    let text = |s: Option<&str>| s.map(|s| CString::new(s).unwrap_or_default());
-    let (source_c, fstype_c, data_c) = (text(source), text(fstype), text(data));
-    let target_c = cstring(target);
+    let text = |s: Option<&str>| {
+        let c = s.map(CString::new).transpose();
+        c.map_err(|_| format!("mount {}: a NUL byte in {:?}", target.display(), s))
+    };
+    let (source_c, fstype_c, data_c) = (text(source)?, text(fstype)?, text(data)?);
+    let target_c = cstring(target)?;
     let ptr = |c: &Option<CString>| c.as_deref().map_or(std::ptr::null(), CStr::as_ptr);
     // SAFETY: every pointer is a valid C string or null, as mount(2) allows.
     let done = unsafe {
@@ -365,8 +369,9 @@ pub fn mount_at(
 }
 
 /// A path as a C string (a path holds no NUL byte).
-pub fn cstring(path: &Path) -> CString {
-    CString::new(path.as_os_str().as_bytes()).unwrap_or_default()
+pub fn cstring(path: &Path) -> Result<CString, String> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| format!("a NUL byte in the path {:?}", path))
 }
 
 /// A pipe, both ends closed on exec: (read, write).
