@@ -49,6 +49,41 @@ fn is_simple_command(cmd: &str) -> bool {
     }
 }
 
+/// The words of a shell script, as the shell splits them (quotes removed,
+/// a backslash escaping the next character; operators and redirections
+/// separate words). Expansions are not done: a word with `$` stays as it
+/// is, and names nothing.
+pub fn shell_words(script: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let mut chars = script.chars();
+    let mut started = false;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => word.extend(chars.next()),
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => (quote, started) = (Some(c), true),
+            (None, '\\') => {
+                started = true;
+                word.extend(chars.next());
+            }
+            (None, c) if c.is_whitespace() || ";|&()<>".contains(c) => {
+                if started || !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if started || !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
 /// A word to the user when `cmd` expands `~` or a variable of the judge's
 /// own environment: the command runs where the program does, whose HOME
 /// is its own and whose environment holds only PATH, the locale and what
@@ -133,6 +168,27 @@ mod tests {
         ] {
             assert_eq!(note(quiet), None, "{}", quiet);
         }
+    }
+
+    #[test]
+    fn the_shell_splits_words_as_a_shell_does() {
+        assert_eq!(
+            shell_words(r#"A=1 exec python3 'my sol.py' "x\"y" a\ b;cat<in|wc>out&&:"#),
+            [
+                "A=1",
+                "exec",
+                "python3",
+                "my sol.py",
+                "x\"y",
+                "a b",
+                "cat",
+                "in",
+                "wc",
+                "out",
+                ":"
+            ]
+        );
+        assert_eq!(shell_words("echo '' x"), ["echo", "", "x"]);
     }
 
     #[test]

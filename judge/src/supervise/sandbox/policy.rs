@@ -184,7 +184,7 @@ pub fn named_paths(argv: &[OsString], cwd: &Path, path: &OsStr) -> Vec<PathBuf> 
         true => {
             words.push(argv[0].clone());
             words.extend(
-                shell_words(&argv[2].to_string_lossy())
+                crate::command::shell_words(&argv[2].to_string_lossy())
                     .into_iter()
                     .map(OsString::from),
             );
@@ -254,41 +254,6 @@ fn with_real_folder(path: &Path) -> Option<PathBuf> {
         Some(name) => Some(path.parent()?.canonicalize().ok()?.join(name)),
         None => path.canonicalize().ok(),
     }
-}
-
-/// The words of a shell script, as the shell splits them (quotes removed,
-/// a backslash escaping the next character; operators and redirections
-/// separate words). Expansions are not done: a word with `$` stays as it
-/// is, and names nothing.
-pub fn shell_words(script: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quote: Option<char> = None;
-    let mut chars = script.chars();
-    let mut started = false;
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') => word.extend(chars.next()),
-            (Some(_), c) => word.push(c),
-            (None, '\'' | '"') => (quote, started) = (Some(c), true),
-            (None, '\\') => {
-                started = true;
-                word.extend(chars.next());
-            }
-            (None, c) if c.is_whitespace() || ";|&()<>".contains(c) => {
-                if started || !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
-                started = false;
-            }
-            (None, c) => word.push(c),
-        }
-    }
-    if started || !word.is_empty() {
-        words.push(word);
-    }
-    words
 }
 
 /// The folders to hide for a test that reads `input` and writes `out`,
@@ -451,27 +416,6 @@ mod tests {
 
     fn named(cmd: &str, cwd: &Path, path: &str) -> Vec<PathBuf> {
         named_paths(&shell_command(cmd), cwd, OsStr::new(path))
-    }
-
-    #[test]
-    fn the_shell_splits_words_as_a_shell_does() {
-        assert_eq!(
-            shell_words(r#"A=1 exec python3 'my sol.py' "x\"y" a\ b;cat<in|wc>out&&:"#),
-            [
-                "A=1",
-                "exec",
-                "python3",
-                "my sol.py",
-                "x\"y",
-                "a b",
-                "cat",
-                "in",
-                "wc",
-                "out",
-                ":"
-            ]
-        );
-        assert_eq!(shell_words("echo '' x"), ["echo", "", "x"]);
     }
 
     #[test]
