@@ -110,6 +110,9 @@ pub enum End {
     OutputLimit,
     /// Had more processes and threads at once than its bound: killed.
     ProcessLimit,
+    /// Held more descriptors at once, all its processes together, than this
+    /// bound (the supervisor's): killed.
+    DescriptorLimit(u64),
 }
 
 /// For a program that uses the judge as a library (an integration test):
@@ -211,6 +214,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         Some(Ending::CpuLimit) => End::CpuLimit(status),
         Some(Ending::MemoryLimit) => End::MemoryLimit,
         Some(Ending::ProcessLimit) => End::ProcessLimit,
+        Some(Ending::DescriptorLimit) => End::DescriptorLimit(supervise::DESCRIPTORS_AT_ONCE),
         _ => End::Exited(status),
     };
     Ok(Outcome {

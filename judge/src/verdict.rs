@@ -101,6 +101,14 @@ fn verdict(
             );
             return ("RE", vec![why]);
         }
+        End::DescriptorLimit(bound) => {
+            let why = format!(
+                "killed once its processes held more than {} descriptors at once, \
+                 all together",
+                bound
+            );
+            return ("RE", vec![why]);
+        }
         End::WallNet(status) | End::CpuLimit(status) | End::Exited(status) => status,
     };
     if let Some(why) = cpu_over(outcome, limits, status).or_else(|| idle_over(outcome, limits)) {

@@ -163,6 +163,7 @@ pub fn our_answer(programs: &Programs, problem: &Problem, input: &str) -> Result
         run::End::MemoryLimit => "out of memory".to_string(),
         run::End::OutputLimit => "output cut off".to_string(),
         run::End::ProcessLimit => "too many processes and threads".to_string(),
+        run::End::DescriptorLimit(_) => "too many descriptors".to_string(),
     };
     Err(format!(
         "our {} failed on a generated input ({}); this is a bug of the judge. The input:\n{}",

@@ -88,6 +88,15 @@ pub const TICK: Duration = Duration::from_millis(10);
 /// reads every descriptor's link, at most `watch::MEMFD_LINKS` a look).
 pub const DESCRIPTORS: u64 = 1024;
 
+/// The descriptors a test's processes may hold at once, all together (a
+/// look that sees more kills the test). Each holds a little of the
+/// kernel's memory that no look sees (a pipe's pages, an epoll watch), and
+/// watches grow as the square of descriptors (each epoll instance may
+/// watch every other descriptor): 2 048 keep that to about 200 MiB
+/// (docs/sandbox.md, measured), eight a process at the default process
+/// bound, and a whole `RLIMIT_NOFILE` for a program of one process.
+pub const DESCRIPTORS_AT_ONCE: u64 = 2048;
+
 /// The argument that starts the judge binary as a supervisor.
 pub const MODE: &str = "--supervise";
 
@@ -154,6 +163,9 @@ pub enum Ending {
     OutputLimit,
     /// Killed once it had more processes and threads than its bound.
     ProcessLimit,
+    /// Killed once its processes held more descriptors than
+    /// [`DESCRIPTORS_AT_ONCE`].
+    DescriptorLimit,
     /// Could not be stopped: the supervisor gave up (see `problem`).
     Stuck,
 }

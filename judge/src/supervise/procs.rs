@@ -100,6 +100,8 @@ pub fn look_at(pid: i32) -> Option<Seen> {
         waited_ns,
         // A zombie has none left, and counts as one until it is reaped.
         tasks: num(17).max(1),
+        // The size of the folder is its count of entries (Linux 6.2 on).
+        descriptors: std::fs::metadata(format!("/proc/{}/fd", pid)).map_or(0, |m| m.len()),
         ended: f.first().is_some_and(|state| state == "Z" || state == "X"),
     })
 }
@@ -168,6 +170,12 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
 /// many looks as it takes; each file counts once, by its blocks in use
 /// (`st_blocks`). The figure is the last whole sweep's, or what the sweep
 /// under way has found if that is more.
+///
+/// The sweep also counts what it passes: the test's descriptors (which the
+/// looks bound; each look counts them too where the kernel tells a
+/// folder's entries by its size, Linux 6.2 on) and its mappings, each of
+/// which the kernel keeps in [`MAPPING_BYTES`] of its own memory, counted
+/// as the test's (a process may have 65 530 of them).
 #[derive(Default)]
 pub struct MemfdSweep {
     /// The processes the sweep under way has yet to look at.
@@ -179,7 +187,17 @@ pub struct MemfdSweep {
     /// What the last whole sweep found, KiB.
     last: u64,
     under_way: bool,
+    /// The descriptors and the mappings the sweep under way passed.
+    descriptors: u64,
+    mappings: u64,
+    /// The descriptors the last whole sweep passed.
+    last_descriptors: u64,
 }
+
+/// The kernel's memory for one mapping of a process: its `vm_area_struct`
+/// and its share of the tree that holds them (about 210 bytes measured,
+/// docs/sandbox.md), rounded up.
+pub const MAPPING_BYTES: u64 = 256;
 
 impl MemfdSweep {
     /// Starts a sweep over the processes `pids`, unless one is under way.
@@ -200,6 +218,7 @@ impl MemfdSweep {
                 match fds.next() {
                     Some(entry) => {
                         spent += 1;
+                        self.descriptors += 1;
                         if let Ok(entry) = entry {
                             self.count_descriptor(&entry.path());
                         }
@@ -214,13 +233,27 @@ impl MemfdSweep {
                     self.fds = std::fs::read_dir(format!("/proc/{}/fd", pid)).ok();
                 }
                 None => {
-                    self.last = self.found.values().sum();
+                    self.last = self.found_kib();
+                    self.last_descriptors = self.descriptors;
                     self.found.clear();
+                    (self.descriptors, self.mappings) = (0, 0);
                     self.under_way = false;
                 }
             }
         }
-        self.last.max(self.found.values().sum())
+        self.last.max(self.found_kib())
+    }
+
+    /// What the sweep under way found: its memfds, and its mappings at
+    /// [`MAPPING_BYTES`] each, KiB.
+    fn found_kib(&self) -> u64 {
+        self.found.values().sum::<u64>() + self.mappings * MAPPING_BYTES / 1024
+    }
+
+    /// The test's descriptors, as far as the sweeps know: the last whole
+    /// sweep's count, or the one under way's if larger.
+    pub fn descriptors(&self) -> u64 {
+        self.last_descriptors.max(self.descriptors)
     }
 
     /// Counts the file behind a descriptor's link if it is a memfd.
@@ -231,10 +264,13 @@ impl MemfdSweep {
         }
     }
 
-    /// Counts the memfds process `pid` has mapped: how many.
+    /// Counts the mappings of process `pid`, and the memfds it has mapped:
+    /// the links read, and a link's worth for each 4 KiB of its list (which
+    /// may be megabytes long).
     fn count_mapped(&mut self, pid: i32) -> usize {
         let maps = std::fs::read_to_string(format!("/proc/{}/maps", pid)).unwrap_or_default();
-        let mut counted = 0;
+        self.mappings += maps.lines().count() as u64;
+        let mut counted = maps.len() / 4096;
         for line in maps.lines().filter(|l| l.contains(" /memfd:")) {
             if let Some(range) = line.split_whitespace().next() {
                 self.count_file(Path::new(&format!("/proc/{}/map_files/{}", pid, range)));

@@ -120,7 +120,7 @@ impl Request {
     }
 }
 
-const ENDINGS: [Ending; 7] = [
+const ENDINGS: [Ending; 8] = [
     Ending::Exited,
     Ending::WallNet,
     Ending::CpuLimit,
@@ -128,6 +128,7 @@ const ENDINGS: [Ending; 7] = [
     Ending::OutputLimit,
     Ending::Stuck,
     Ending::ProcessLimit,
+    Ending::DescriptorLimit,
 ];
 
 impl Report {

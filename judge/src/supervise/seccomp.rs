@@ -18,6 +18,28 @@
 //! `keyctl`: `EPERM`): a key added to the user's keyring outlives the test,
 //! and the next test of the slot, of the same uid, would find it.
 //!
+//! And it refuses the calls whose objects let a test hold memory the
+//! kernel keeps for it, in no process's resident memory and in no folder
+//! the looks count, beyond a small bound per descriptor (`EPERM`; the list
+//! is `SYS_HOLDING_MEMORY` in `sys/linux.rs`): sockets (`socket`,
+//! `socketpair`), whose queues hold what nobody reads, and whose
+//! `SCM_RIGHTS` messages hold descriptors in flight, in no process's table
+//! (a memfd of 64 MiB each); the calls that put pages into a pipe by
+//! reference (`splice`, `vmsplice`, `tee`, and `sendfile`, which splices),
+//! where a 4 KiB piece of a huge page keeps the whole 2 MiB; `io_uring`,
+//! which pins buffers and holds requests in flight; `inotify` and
+//! `fanotify` marks, which pin the inodes they watch; `userfaultfd`,
+//! `perf_event_open`, `bpf`, `memfd_secret`, `landlock_create_ruleset`;
+//! and SysV message queues, semaphore sets and shared memory segments
+//! (`msgget`, `semget`, `shmget`), which live in the IPC namespace, not in
+//! a process (a namespace's default bounds let one test hold hundreds of
+//! MiB in message queues alone). What a test keeps in the kernel is then
+//! its descriptors (pipes, epoll watches, eventfds, timers...), which the
+//! looks count and bound (`--max-descriptors`), its mappings and its page
+//! tables: docs/sandbox.md gives each bound, measured. A contest program
+//! needs none of these calls; a runtime that tries one at its start
+//! (Python's `multiprocessing` with `forkserver`) is refused, and says so.
+//!
 //! Sandboxed, the warden installs it on itself once per cell, before the
 //! cell's first test (it makes no namespace after that); unsandboxed, the
 //! supervisor installs it on itself once (it makes none at all then).
@@ -27,8 +49,8 @@ use crate::sys::linux::{
     BPF_LD, BPF_RET, BPF_W, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
     CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, CLONE_UNTRACED, ENOSYS, EPERM, PR_SET_NO_NEW_PRIVS,
     PR_SET_SECCOMP, SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO,
-    SECCOMP_RET_KILL_PROCESS, SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_KEYCTL, SYS_REQUEST_KEY,
-    SYS_SETNS, SYS_UNSHARE,
+    SECCOMP_RET_KILL_PROCESS, SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_HOLDING_MEMORY, SYS_KEYCTL,
+    SYS_REQUEST_KEY, SYS_SETNS, SYS_UNSHARE,
 };
 use std::io;
 use std::os::raw::c_ulong;
@@ -106,6 +128,14 @@ fn steps() -> Vec<Step> {
         Equal(SYS_ADD_KEY as u32, To::Refuse, To::Next),
         Equal(SYS_REQUEST_KEY as u32, To::Refuse, To::Next),
         Equal(SYS_KEYCTL as u32, To::Refuse, To::Next),
+    ]);
+    // What would hold the kernel's memory for the test, unseen.
+    steps.extend(
+        SYS_HOLDING_MEMORY
+            .iter()
+            .map(|&(_, nr)| Equal(nr as u32, To::Refuse, To::Next)),
+    );
+    steps.extend([
         Equal(SYS_UNSHARE as u32, To::Unshare, To::Next),
         Equal(SYS_CLONE as u32, To::Clone, To::Allow),
         Here(To::Unshare),
@@ -211,8 +241,8 @@ pub fn install(filter: &[SockFilter]) -> io::Result<()> {
 }
 
 /// [`install`]s the filter, or says why it cannot.
-pub fn refuse_namespaces() -> Result<(), String> {
-    install(&filter()).map_err(|e| format!("cannot refuse namespaces to the tests: {}", e))
+pub fn install_for_tests() -> Result<(), String> {
+    install(&filter()).map_err(|e| format!("cannot install the tests' seccomp filter: {}", e))
 }
 
 #[cfg(test)]
@@ -270,5 +300,41 @@ mod tests {
                 err
             );
         }
+    }
+
+    /// Tries each call in Python, which names its error: every one is
+    /// refused with `EPERM` (1).
+    const HOLDERS: &str = "import os, socket, ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+def c(name, *args):
+    if getattr(libc, name)(*args) < 0:
+        raise OSError(ctypes.get_errno(), name)
+r, w = os.pipe()
+for name, call in [
+    ('socket', lambda: socket.socket(socket.AF_INET)),
+    ('socketpair', socket.socketpair),
+    ('splice', lambda: os.splice(r, w, 1, flags=os.SPLICE_F_NONBLOCK)),
+    ('sendfile', lambda: os.sendfile(w, r, 0, 1)),
+    ('shmget', lambda: c('shmget', 0, 4096, 0o1600)),
+    ('msgget', lambda: c('msgget', 0, 0o1600)),
+    ('semget', lambda: c('semget', 0, 1, 0o1600)),
+    ('inotify_init1', lambda: c('inotify_init1', 0)),
+]:
+    try:
+        call()
+        print(name, 'made')
+    except OSError as e:
+        print(name, e.errno)
+";
+
+    #[test]
+    fn a_program_under_the_filter_gets_no_socket_splice_or_sysv_object() {
+        let script = std::env::temp_dir().join(format!("judge-seccomp-{}.py", std::process::id()));
+        std::fs::write(&script, HOLDERS).unwrap();
+        let (ran, err) = under_the_filter(&format!("python3 {} 1>&2", script.display()));
+        let _ = std::fs::remove_file(&script);
+        assert!(ran, "{}", err);
+        let refused = err.lines().filter(|l| l.ends_with(" 1")).count();
+        assert_eq!(refused, 8, "{}", err);
     }
 }

@@ -381,6 +381,7 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     // are its memory.
     let mut rss_kib = watch.scratch_kib() + watch.memfd.step(MEMFD_LINKS);
     let mut tasks = 0;
+    let mut descriptors = 0;
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
@@ -396,6 +397,7 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             };
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;
+            descriptors += seen.descriptors;
             watch.waited_ns.insert(pid, seen.waited_ns);
         }
     }
@@ -409,6 +411,9 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     }
     if request.max_processes > 0 && tasks > request.max_processes {
         return Some(Ending::ProcessLimit);
+    }
+    if descriptors.max(watch.memfd.descriptors()) > super::DESCRIPTORS_AT_ONCE {
+        return Some(Ending::DescriptorLimit);
     }
     if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
         return Some(Ending::OutputLimit);
@@ -551,6 +556,9 @@ pub struct Seen {
     pub waited_ns: u64,
     /// Its threads (a process of one thread has one).
     pub tasks: u64,
+    /// Its open descriptors (0 where the kernel does not say: before
+    /// Linux 6.2, the memfd sweep counts them instead).
+    pub descriptors: u64,
     /// It has ended: a zombie waiting for its parent.
     pub ended: bool,
 }

@@ -310,6 +310,8 @@ fn seccomp_facts() -> Vec<Fact> {
             offset!(SeccompData, args),
         ),
     ];
+    // `c_long` is `i64` on both architectures.
+    facts.extend(SYS_HOLDING_MEMORY);
     #[cfg(target_arch = "x86_64")]
     facts.extend([
         ("AUDIT_ARCH_X86_64", AUDIT_ARCH_NATIVE as i64),

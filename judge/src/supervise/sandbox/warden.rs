@@ -115,7 +115,7 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
         unsafe { crate::sys::linux::close(fd) };
     }
     // The warden makes no namespace from here on; its tests make none.
-    crate::supervise::seccomp::refuse_namespaces()
+    crate::supervise::seccomp::install_for_tests()
 }
 
 /// Gives the scratch folders (whose roots are open as `roots`) the size a
