@@ -2,7 +2,6 @@
 //! the program's process group and backstop limits, killing and reaping
 //! (with each reaped process's CPU time and peak memory).
 
-use super::watch::Reaped;
 use super::Request;
 use crate::os::Usage;
 use crate::sys::kill;
@@ -128,6 +127,13 @@ pub fn sigkill(pid: i32) {
     unsafe {
         kill(pid, SIGKILL);
     }
+}
+
+/// What one `wait4` for any child gave.
+pub enum Reaped {
+    One(i32, i32, crate::os::Usage),
+    NoneYet,
+    NoChildren,
 }
 
 /// Reaps one ended child, if any, without waiting.

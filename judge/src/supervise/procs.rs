@@ -2,7 +2,6 @@
 //! supervisor's descendants), their CPU time, resident memory and time spent
 //! waiting for a CPU, and which of them were left running.
 
-use super::watch::Seen;
 use crate::sys::linux::{sysconf, SC_CLK_TCK, SC_PAGESIZE};
 use std::os::raw::c_int;
 use std::os::unix::ffi::OsStrExt;
@@ -77,6 +76,20 @@ fn ticks_to_time(ticks: u64) -> Duration {
     let per_second = unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64;
     Duration::from_secs(ticks / per_second)
         + Duration::from_nanos((ticks % per_second) * 1_000_000_000 / per_second)
+}
+
+/// What one look at a process shows.
+pub struct Seen {
+    /// Its CPU time and that of the children it reaped.
+    pub cpu: Duration,
+    /// Its own CPU time (all its threads).
+    pub own_cpu: Duration,
+    pub rss_kib: u64,
+    pub waited_ns: u64,
+    /// Its threads (a process of one thread has one).
+    pub tasks: u64,
+    /// It has ended: a zombie waiting for its parent.
+    pub ended: bool,
 }
 
 /// CPU time (its own and its reaped children's), resident memory and

@@ -2,6 +2,7 @@
 //! processes looked at every tick against the limits, everything killed and
 //! reaped at the end, and the figures gathered into a [`Report`].
 
+use super::control::Reaped;
 use super::sandbox::{Cell, NotShown, Record, Sandbox};
 use super::{control, events, procs, Ending, Report, Request, TICK};
 use std::fs::{self, File};
@@ -120,12 +121,6 @@ impl Watch {
     fn waited(&self) -> Duration {
         Duration::from_nanos(self.waited_ns.values().sum())
     }
-}
-
-pub enum Reaped {
-    One(i32, i32, crate::os::Usage),
-    NoneYet,
-    NoChildren,
 }
 
 /// Runs one test, in a cell of `sandbox` when there is one.
@@ -539,18 +534,4 @@ impl StderrTail {
             self.tail.drain(..self.tail.len() - STDERR_TAIL);
         }
     }
-}
-
-/// What one look at a process shows.
-pub struct Seen {
-    /// Its CPU time and that of the children it reaped.
-    pub cpu: Duration,
-    /// Its own CPU time (all its threads).
-    pub own_cpu: Duration,
-    pub rss_kib: u64,
-    pub waited_ns: u64,
-    /// Its threads (a process of one thread has one).
-    pub tasks: u64,
-    /// It has ended: a zombie waiting for its parent.
-    pub ended: bool,
 }

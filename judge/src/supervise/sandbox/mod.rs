@@ -30,14 +30,17 @@
 //! why and the supervisor runs programs as before; the judge says so once.
 
 mod cell;
+mod launch;
 mod policy;
 mod socket;
 mod trace;
 mod view;
 mod warden;
+mod wire;
 
-pub use cell::{Cell, Record};
+pub use cell::Cell;
 pub use view::pipe;
+pub use wire::Record;
 
 use crate::supervise::Request;
 use policy::Step;
@@ -46,9 +49,6 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use view::Namespaces;
-
-/// The uid and gid the program runs as inside its namespace.
-pub const INSIDE_ID: u32 = 65534;
 
 /// The environment variable that turns the sandbox off (for tests of the
 /// fallback, and for machines where it cannot work).

@@ -21,7 +21,7 @@
 //! test without computing). If the warden dies its tracees are killed
 //! (`PTRACE_O_EXITKILL`).
 
-use super::cell::Record;
+use super::wire::Record;
 use crate::sys::linux::{
     clock_getcpuclockid, clock_gettime, ptrace, wait4, waitid, Rusage, Siginfo, Timespec,
     CLD_DUMPED, CLD_EXITED, CLD_KILLED, ECHILD, EINTR, PTRACE_CONT, PTRACE_O_EXITKILL,

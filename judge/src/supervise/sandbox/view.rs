@@ -13,7 +13,6 @@
 //! new one read-only.
 
 use super::policy::Step;
-use super::INSIDE_ID;
 use crate::sys::linux::{
     _exit, fork, mount, pipe2, statvfs, syscall, umount2, unshare, wait4, Statvfs, CLONE_NEWNET,
     CLONE_NEWNS, CLONE_NEWUSER, MNT_DETACH, MS_BIND, MS_NOATIME, MS_NODEV, MS_NODIRATIME,
@@ -26,6 +25,9 @@ use std::io::{self, Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::io::FromRawFd;
 use std::path::{Path, PathBuf};
+
+/// The uid and gid the program runs as inside its namespace.
+pub const INSIDE_ID: u32 = 65534;
 
 /// The device files a program may need, bound from the machine's `/dev`.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];

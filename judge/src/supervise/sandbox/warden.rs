@@ -6,12 +6,11 @@
 //! SysV object in the cell's IPC namespace. Tests of a slot run one after
 //! another, so a test sees only its own processes and the warden.
 
-use super::cell::{Plan, Record, Run};
 use super::policy::HIDDEN_IN_PROC;
 use super::socket::{self, FDS, MAX_COMMAND};
 use super::trace::{trace_me, Event, Tracer};
-use super::view::mount_at;
-use super::INSIDE_ID;
+use super::view::{mount_at, INSIDE_ID};
+use super::wire::{Plan, Record, Run};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
