@@ -160,6 +160,10 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
         report.problem = Some(why);
     }
     stderr.drain();
+    if let Some(why) = stderr.failed.take() {
+        ending = Ending::Stuck;
+        report.problem = Some(format!("cannot read the program's stderr: {}", why));
+    }
     watch.read_records();
     if let (Some(sandbox), Some(cell)) = (sandbox, watch.cell.take()) {
         let reusable = watch.idle && !watch.left_ipc && watch.failed.is_none();
@@ -492,6 +496,8 @@ fn end_the_test_in_its_cell(
 struct StderrTail {
     pipe: Option<File>,
     tail: Vec<u8>,
+    /// Why the pipe could not be read (it is no longer read then).
+    failed: Option<String>,
 }
 
 /// How much of the end of standard error is kept.
@@ -503,6 +509,7 @@ impl StderrTail {
         StderrTail {
             pipe: Some(pipe),
             tail: Vec::new(),
+            failed: None,
         }
     }
 
@@ -527,11 +534,46 @@ impl StderrTail {
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break, // WouldBlock: nothing more for now
+                // EAGAIN (EWOULDBLOCK): nothing more for now.
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) => {
+                    self.failed = Some(e.to_string());
+                    self.pipe = None;
+                    break;
+                }
             }
         }
         if self.pipe.is_none() && self.tail.len() > STDERR_TAIL {
             self.tail.drain(..self.tail.len() - STDERR_TAIL);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_error_on_stderr_is_kept_with_its_reason_not_taken_for_would_block() {
+        // A folder opened as a file: every read fails with EISDIR.
+        let folder = File::open(std::env::temp_dir()).unwrap();
+        let mut tail = StderrTail::new(folder);
+        tail.drain();
+        let why = tail.failed.clone().expect("the read error is kept");
+        assert!(why.contains("directory"), "{}", why);
+        assert_eq!(tail.fd(), -1, "the pipe is no longer read");
+    }
+
+    #[test]
+    fn an_empty_pipe_is_would_block_not_an_error() {
+        let (read, write) = crate::supervise::sandbox::pipe().unwrap();
+        let mut tail = StderrTail::new(read);
+        tail.drain();
+        assert!(tail.failed.is_none() && tail.fd() >= 0);
+        std::io::Write::write_all(&mut &write, b"said").unwrap();
+        drop(write);
+        tail.drain();
+        assert_eq!((tail.tail.as_slice(), &tail.failed), (&b"said"[..], &None));
+        assert_eq!(tail.fd(), -1, "its end read");
     }
 }

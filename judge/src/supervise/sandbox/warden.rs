@@ -69,15 +69,22 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
 /// `/dev/null` as 0, 1 and 2, so that a test's descriptors never land
 /// there), and refuses itself and its tests new namespaces (`seccomp.rs`).
 fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
-    // SAFETY: prctl with integer arguments, signal with the default action.
-    unsafe {
+    // SAFETY: prctl with integer arguments.
+    if unsafe {
         prctl(
             PR_SET_PDEATHSIG,
             SIGKILL as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
-        );
+        )
+    } != 0
+    {
+        let why = io::Error::last_os_error();
+        return Err(format!("cannot die with the supervisor: {}", why));
+    }
+    // SAFETY: signal with the default action.
+    unsafe {
         for sig in [SIGCHLD, SIGINT, SIGTERM] {
             signal(sig, SIG_DFL);
         }
@@ -99,7 +106,10 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
         .map_err(|e| format!("/dev/null: {}", e))?;
     for fd in 0..3 {
         // SAFETY: duplicates a descriptor the warden holds.
-        unsafe { dup2(null.as_raw_fd(), fd) };
+        if unsafe { dup2(null.as_raw_fd(), fd) } < 0 {
+            let why = io::Error::last_os_error();
+            return Err(format!("cannot put /dev/null on {}: {}", fd, why));
+        }
     }
     let mut keep = vec![0, 1, 2, report, commands, null.as_raw_fd()];
     keep.extend_from_slice(roots);
