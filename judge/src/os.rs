@@ -26,18 +26,12 @@ pub struct Usage {
 
 /// Registers a supervisor (Linux's: see `supervise/`) for the signal
 /// handler.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 pub fn register_supervisor(pid: u32) {
     interrupt::register(pid as i32);
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 pub fn unregister_supervisor(pid: u32) {
     interrupt::unregister(pid as i32);
 }

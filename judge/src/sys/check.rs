@@ -21,10 +21,7 @@ fn unix_facts() -> Vec<Fact> {
 }
 
 /// The byte offset of a field within its struct.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 macro_rules! offset {
     ($ty:ty, $field:ident) => {{
         let value = std::mem::MaybeUninit::<$ty>::uninit();
@@ -35,10 +32,7 @@ macro_rules! offset {
     }};
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 fn linux_facts() -> Vec<Fact> {
     use super::linux::*;
     use std::mem::size_of;
@@ -118,10 +112,7 @@ fn linux_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The warden's part: the socket that carries descriptors to it, how it
 /// starts a program, and how it counts what a test left in its IPC
 /// namespace.
@@ -186,10 +177,7 @@ fn socket_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The offsets of the named fields the two lists above leave out (the
 /// first ones, at 0, and those the judge reads but where a wrong one would
 /// not move the others), so that every named field is held.
@@ -250,10 +238,7 @@ fn other_field_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The filter that refuses a test namespaces of its own, and the bound on
 /// its processes.
 fn seccomp_facts() -> Vec<Fact> {
@@ -320,42 +305,27 @@ fn seccomp_facts() -> Vec<Fact> {
     facts
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn linux_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn socket_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn other_field_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn seccomp_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The warden's tracer: what it asks of `ptrace`, and what `waitid` and a
 /// process CPU clock give it.
 fn trace_facts() -> Vec<Fact> {
@@ -396,10 +366,7 @@ fn trace_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn trace_facts() -> Vec<Fact> {
     Vec::new()
 }
