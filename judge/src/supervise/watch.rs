@@ -347,8 +347,7 @@ fn start_in_cell(
     let cell = sandbox
         .take_cell(request, hides)
         .map_err(|e| Unstarted::Cell(e.to_string()))?;
-    let (stderr, stderr_end) =
-        super::sandbox::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
+    let (stderr, stderr_end) = crate::os::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
     let stdio = [
         stdin.as_raw_fd(),
         stdout.as_raw_fd(),
@@ -566,7 +565,7 @@ mod tests {
 
     #[test]
     fn an_empty_pipe_is_would_block_not_an_error() {
-        let (read, write) = crate::supervise::sandbox::pipe().unwrap();
+        let (read, write) = crate::os::pipe().unwrap();
         let mut tail = StderrTail::new(read);
         tail.drain();
         assert!(tail.failed.is_none() && tail.fd() >= 0);

@@ -15,6 +15,7 @@ fn unix_facts() -> Vec<Fact> {
         ("SIGINT", SIGINT as i64),
         ("SIGKILL", SIGKILL as i64),
         ("SIGTERM", SIGTERM as i64),
+        ("F_GETFD", F_GETFD as i64),
         ("F_SETFD", F_SETFD as i64),
         ("FD_CLOEXEC", FD_CLOEXEC as i64),
     ]

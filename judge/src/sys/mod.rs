@@ -47,6 +47,7 @@ mod prototypes;
 pub const SIGINT: c_int = 2;
 pub const SIGKILL: c_int = 9;
 pub const SIGTERM: c_int = 15;
+pub const F_GETFD: c_int = 1;
 pub const F_SETFD: c_int = 2;
 pub const FD_CLOEXEC: c_int = 1;
 

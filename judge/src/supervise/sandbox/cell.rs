@@ -20,8 +20,9 @@
 use super::launch::{below_scratch, launch, step_path};
 use super::policy::{Step, SCRATCH};
 use super::socket::{self, FDS};
-use super::view::{cstring, pipe, Namespaces};
+use super::view::{cstring, Namespaces};
 use super::wire::{nul, Plan, Record};
+use crate::os::pipe;
 use crate::supervise::protocol::{receive, Frame};
 use crate::supervise::Request;
 use crate::sys::linux::{fork, fstatvfs, wait4, Statvfs, RLIMIT_NPROC};

@@ -39,7 +39,6 @@ mod warden;
 mod wire;
 
 pub use cell::Cell;
-pub use view::pipe;
 pub use wire::Record;
 
 use crate::supervise::Request;

@@ -13,17 +13,17 @@
 //! new one read-only.
 
 use super::policy::Step;
+use crate::os::pipe;
 use crate::sys::linux::{
-    _exit, fork, mount, pipe2, statvfs, syscall, umount2, unshare, wait4, Statvfs, CLONE_NEWNET,
+    _exit, fork, mount, statvfs, syscall, umount2, unshare, wait4, Statvfs, CLONE_NEWNET,
     CLONE_NEWNS, CLONE_NEWUSER, MNT_DETACH, MS_BIND, MS_NOATIME, MS_NODEV, MS_NODIRATIME,
-    MS_NOEXEC, MS_NOSUID, MS_PRIVATE, MS_RDONLY, MS_REC, MS_RELATIME, MS_REMOUNT, O_CLOEXEC,
-    ST_NOATIME, ST_NODIRATIME, ST_NOEXEC, ST_RELATIME, SYS_PIVOT_ROOT,
+    MS_NOEXEC, MS_NOSUID, MS_PRIVATE, MS_RDONLY, MS_REC, MS_RELATIME, MS_REMOUNT, ST_NOATIME,
+    ST_NODIRATIME, ST_NOEXEC, ST_RELATIME, SYS_PIVOT_ROOT,
 };
 use std::ffi::{CStr, CString};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::io::FromRawFd;
 use std::path::{Path, PathBuf};
 
 /// The uid and gid the program runs as inside its namespace.
@@ -374,15 +374,4 @@ pub fn mount_at(
 pub fn cstring(path: &Path) -> Result<CString, String> {
     CString::new(path.as_os_str().as_bytes())
         .map_err(|_| format!("a NUL byte in the path {:?}", path))
-}
-
-/// A pipe, both ends closed on exec: (read, write).
-pub fn pipe() -> io::Result<(File, File)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 fills the two-int array.
-    if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors are new and ours alone.
-    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
 }
