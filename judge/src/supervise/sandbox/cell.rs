@@ -23,9 +23,10 @@ use super::socket::{self, FDS};
 use super::view::{cstring, Namespaces};
 use super::wire::{nul, Plan, Record};
 use crate::os::pipe;
+use crate::supervise::control::fork;
 use crate::supervise::protocol::{receive, Frame};
 use crate::supervise::Request;
-use crate::sys::linux::{fork, fstatvfs, wait4, Statvfs, RLIMIT_NPROC};
+use crate::sys::linux::{fstatvfs, wait4, Statvfs, RLIMIT_NPROC};
 use crate::sys::SIGKILL;
 use std::fs::File;
 use std::io;
@@ -84,25 +85,19 @@ impl Cell {
         };
         let (mut records, report) = pipe()?;
         let (commands, warden_end) = socket::pair()?;
-        // SAFETY: the supervisor has one thread, so the child may run any
-        // code; it never returns (it ends with _exit).
-        let launcher = unsafe { fork() };
-        if launcher < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        if launcher == 0 {
+        // SAFETY: the supervisor has one thread; the child never returns
+        // (launch ends with _exit).
+        let Some(launcher) = (unsafe { fork() })? else {
             launch(
                 namespaces,
                 &plan,
                 report.as_raw_fd(),
                 warden_end.as_raw_fd(),
             );
-        }
+        };
         drop((report, warden_end));
         let launched = launcher_word(&mut records);
-        let mut status = 0;
-        // SAFETY: waits for our own child, which exits once it has reported.
-        unsafe { wait4(launcher, &mut status, 0, std::ptr::null_mut()) };
+        drop(launcher); // reaped: it exits once it has reported
         let (warden, early) = launched?;
         crate::supervise::control::set_nonblocking(&records);
         let mut cell = Cell {
