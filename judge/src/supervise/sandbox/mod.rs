@@ -12,8 +12,9 @@
 //! command line names and an empty working folder. The supervisor keeps
 //! the three namespaces open by descriptor, and each view has its cells.
 //!
-//! `cell.rs` enters them and makes the fresh parts a slot's tests run in, one
-//! after another: a **PID namespace** (a test sees and signals only its own
+//! A cell's launcher (`launch.rs`) enters them and makes the fresh parts a
+//! slot's tests run in, one after another (`cell.rs` is the supervisor's
+//! handle on them, `wire.rs` the words between the two): a **PID namespace** (a test sees and signals only its own
 //! processes and the warden, a small init that starts each program and
 //! reaps every process, `warden.rs`), a private `/tmp` and `/dev/shm` of
 //! bounded size (counted in the test's memory, and found empty by the next
