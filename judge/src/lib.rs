@@ -38,11 +38,9 @@ pub mod statement;
 mod statements;
 pub mod stress;
 pub mod suite;
-// The supervisor is built only where the sys room's numbers are checked.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+// The supervisor is built only where the sys room's numbers are checked
+// (`cfg(supervised)`, set by `judge/build.rs`).
+#[cfg(supervised)]
 pub mod supervise;
 pub mod svg;
 pub mod svg_board;

@@ -18,10 +18,7 @@ use std::env;
 use std::process;
 
 fn main() {
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     if env::args_os()
         .nth(1)
         .is_some_and(|mode| mode == judge::supervise::MODE)

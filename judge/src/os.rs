@@ -24,20 +24,119 @@ pub struct Usage {
     pub max_rss_kib: u64,
 }
 
+/// A pipe, both ends close-on-exec (nothing the judge starts inherits
+/// them): its read end and its write end. The one way the judge makes one
+/// (the supervisor's self-pipe, its cells' and views' reports, a program's
+/// standard error in a cell).
+#[cfg(unix)]
+pub fn pipe() -> std::io::Result<(std::fs::File, std::fs::File)> {
+    use std::fs::File;
+    use std::os::unix::io::FromRawFd;
+    let mut fds = [0 as crate::sys::c_int; 2];
+    // Where the supervisor is built, in one call: no start in another
+    // thread can come between the pipe and the flag and inherit it.
+    #[cfg(supervised)]
+    // SAFETY: pipe2 fills the two-int array.
+    let made = unsafe { crate::sys::linux::pipe2(fds.as_mut_ptr(), crate::sys::linux::O_CLOEXEC) };
+    #[cfg(not(supervised))]
+    // SAFETY: pipe fills the two-int array.
+    let made = unsafe { crate::sys::pipe(fds.as_mut_ptr()) };
+    if made != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are new and ours alone.
+    let ends = unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) };
+    #[cfg(not(supervised))]
+    for fd in fds {
+        use crate::sys::{fcntl, FD_CLOEXEC, F_SETFD};
+        // SAFETY: sets a flag of a descriptor we hold.
+        if unsafe { fcntl(fd, F_SETFD, FD_CLOEXEC) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(ends)
+}
+
+/// A self-pipe: how a signal handler wakes whoever waits for it (a thread's
+/// read, a `poll`). At most a byte or two are in it at a time (a wake that
+/// finds the last one not yet taken sends none), so the handler's write
+/// never fills it nor blocks, however many signals come.
+#[cfg(unix)]
+pub struct SelfPipe {
+    read: std::sync::atomic::AtomicI32,
+    write: std::sync::atomic::AtomicI32,
+    /// A byte was sent and not yet taken.
+    pending: std::sync::atomic::AtomicBool,
+}
+
+#[cfg(unix)]
+impl SelfPipe {
+    /// Not open yet: a wake does nothing.
+    pub const fn unopened() -> SelfPipe {
+        use std::sync::atomic::{AtomicBool, AtomicI32};
+        SelfPipe {
+            read: AtomicI32::new(-1),
+            write: AtomicI32::new(-1),
+            pending: AtomicBool::new(false),
+        }
+    }
+
+    /// Makes the pipe (once, before the handler is installed).
+    pub fn open(&self) -> std::io::Result<()> {
+        use std::os::unix::io::IntoRawFd;
+        use std::sync::atomic::Ordering::SeqCst;
+        let (read, write) = pipe()?;
+        self.read.store(read.into_raw_fd(), SeqCst);
+        self.write.store(write.into_raw_fd(), SeqCst);
+        Ok(())
+    }
+
+    /// The read end, to wait on (-1 before `open`).
+    pub fn fd(&self) -> crate::sys::c_int {
+        self.read.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// From the signal handler: atomics and write(2) only, which are safe
+    /// there.
+    pub fn wake(&self) {
+        use std::sync::atomic::Ordering::SeqCst;
+        let fd = self.write.load(SeqCst);
+        if fd >= 0 && !self.pending.swap(true, SeqCst) {
+            let byte = 1u8;
+            // SAFETY: write(2) is async-signal-safe; the byte is live.
+            unsafe {
+                crate::sys::write(fd, &byte as *const u8 as *const crate::sys::c_void, 1);
+            }
+        }
+    }
+
+    /// Takes what the wakes sent, waiting for one when none has come (call
+    /// it when `poll` says the read end is ready, or to wait for a signal).
+    /// False if the pipe cannot be read (or is not open).
+    pub fn take(&self) -> bool {
+        use std::io::Read;
+        use std::os::unix::io::FromRawFd;
+        let fd = self.fd();
+        if fd < 0 {
+            return false;
+        }
+        self.pending
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+        // SAFETY: the read end stays open for the process's life;
+        // ManuallyDrop keeps it so.
+        let mut read = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+        read.read(&mut [0u8; 64]).is_ok_and(|n| n > 0)
+    }
+}
+
 /// Registers a supervisor (Linux's: see `supervise/`) for the signal
 /// handler.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 pub fn register_supervisor(pid: u32) {
     interrupt::register(pid as i32);
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 pub fn unregister_supervisor(pid: u32) {
     interrupt::unregister(pid as i32);
 }
@@ -140,13 +239,9 @@ pub fn stop_everything() {
 
 #[cfg(unix)]
 mod interrupt {
-    use crate::sys::{
-        c_int, c_void, fcntl, kill, pipe, signal, write, FD_CLOEXEC, F_SETFD, SIGINT, SIGKILL,
-        SIGTERM,
-    };
-    use std::fs::File;
-    use std::io::{Read, Write};
-    use std::os::unix::io::FromRawFd;
+    use super::SelfPipe;
+    use crate::sys::{c_int, kill, signal, SIGINT, SIGKILL, SIGTERM};
+    use std::io::Write;
     use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
 
@@ -159,8 +254,8 @@ mod interrupt {
     static LIVE: [AtomicI32; SLOTS] = [EMPTY; SLOTS];
     static STOPPING: AtomicBool = AtomicBool::new(false);
     static SIGNAL: AtomicI32 = AtomicI32::new(0);
-    /// Write end of the pipe that wakes the watcher thread; -1 before install.
-    static WAKE: AtomicI32 = AtomicI32::new(-1);
+    /// The pipe that wakes the watcher thread.
+    static WAKE: SelfPipe = SelfPipe::unopened();
     /// See `note_progress`.
     pub static NOTE: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
     /// Process groups being started now (between the gate and their
@@ -238,34 +333,15 @@ mod interrupt {
         STOPPING.store(true, Ordering::SeqCst);
         SIGNAL.store(signal, Ordering::SeqCst);
         end_all();
-        let fd = WAKE.load(Ordering::SeqCst);
-        if fd >= 0 {
-            let byte = 1u8;
-            // SAFETY: write(2) is async-signal-safe; the buffer is a live byte.
-            unsafe {
-                write(fd, &byte as *const u8 as *const c_void, 1);
-            }
-        }
+        WAKE.wake();
     }
 
     pub fn install() {
-        let mut fds = [0 as c_int; 2];
-        // SAFETY: pipe fills the two-int array; fcntl only sets a flag
-        // (close-on-exec, so that nothing the judge starts inherits it).
-        let piped = unsafe {
-            pipe(fds.as_mut_ptr()) == 0
-                && fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0
-                && fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0
-        };
-        if !piped {
+        if WAKE.open().is_err() {
             return; // without the watcher, Ctrl-C just ends the judge
         }
-        WAKE.store(fds[1], Ordering::SeqCst);
-        // SAFETY: the read end is ours alone from here on.
-        let mut wake = unsafe { File::from_raw_fd(fds[0]) };
         std::thread::spawn(move || {
-            let mut byte = [0u8; 1];
-            if wake.read(&mut byte).is_ok() {
+            if WAKE.take() {
                 stop_everything();
                 let signal = SIGNAL.load(Ordering::SeqCst);
                 let mut stderr = std::io::stderr();
@@ -331,6 +407,38 @@ mod interrupt {
                     kill(target, SIGKILL);
                 }
             }
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_self_pipe_takes_any_number_of_wakes_without_filling() {
+        let wake = SelfPipe::unopened();
+        wake.wake(); // not open: nothing, and no harm
+        assert!(!wake.take());
+        wake.open().unwrap();
+        // Far more than a pipe holds (64 KiB): a write that blocked here
+        // would hang the test.
+        for _ in 0..200_000 {
+            wake.wake();
+        }
+        assert!(wake.take());
+        wake.wake();
+        assert!(wake.take(), "a wake after a take is sent again");
+    }
+
+    #[test]
+    fn both_ends_of_a_pipe_close_on_exec() {
+        use std::os::unix::io::AsRawFd;
+        let (read, write) = pipe().unwrap();
+        for end in [&read, &write] {
+            // SAFETY: reads a flag of a descriptor we hold.
+            let flags = unsafe { crate::sys::fcntl(end.as_raw_fd(), crate::sys::F_GETFD) };
+            assert_eq!(flags & crate::sys::FD_CLOEXEC, crate::sys::FD_CLOEXEC);
         }
     }
 }

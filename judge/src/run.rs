@@ -44,10 +44,7 @@ impl Limits {
     /// The CPU-time backstop set in each process (`RLIMIT_CPU`): the time
     /// limit rounded up to whole seconds, plus one. The supervisor stops the
     /// test on the measured time; this only stops a process it cannot see.
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     fn cpu_backstop_seconds(&self) -> u64 {
         let limit = self.time.as_secs() + u64::from(self.time.subsec_nanos() > 0);
         limit + 1
@@ -59,10 +56,7 @@ impl Limits {
     /// address space than they use, start; it only keeps one process from
     /// taking the machine down between two looks. 16 times the limit, and
     /// never under 16 GiB.
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     fn address_space_backstop(&self) -> u64 {
         self.memory_bytes
             .map_or(0, |limit| limit.saturating_mul(16).max(16 << 30))
@@ -91,13 +85,7 @@ pub struct Outcome {
 }
 
 // Without the supervisor nothing kills a run for its CPU time or memory.
-#[cfg_attr(
-    not(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    )),
-    allow(dead_code)
-)]
+#[cfg_attr(not(supervised), allow(dead_code))]
 pub enum End {
     Exited(ExitStatus),
     /// Still running at the wall-clock safety net: killed.
@@ -118,15 +106,9 @@ pub enum End {
 /// For a program that uses the judge as a library (an integration test):
 /// the judge's binary, which then serves the supervisors the runs need.
 pub fn use_judge_binary(judge: &Path) {
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     crate::supervise::serve_from(judge);
-    #[cfg(not(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    )))]
+    #[cfg(not(supervised))]
     let _ = judge;
 }
 
@@ -146,10 +128,7 @@ enum Stdin<'a> {
     File(&'a Path),
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use crate::supervise::{self, Ending, Request};
     use std::os::unix::process::ExitStatusExt;
@@ -236,10 +215,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
 /// numbers the sys room has not checked): the program alone, its output
 /// through pipes, stopped at the wall-clock net; no figures but the wall
 /// time. Said once per run on stderr.
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcome> {
     use std::io::{Read, Write};
     use std::process::Stdio;
@@ -446,10 +422,7 @@ mod tests {
         assert_eq!(out.stdout, b"done\n");
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn kills_a_loop_once_its_cpu_time_passes_the_limit() {
         let out = sh("while :; do :; done", "", 200);
@@ -477,10 +450,7 @@ mod tests {
         assert_eq!(out.stdout.len(), OUTPUT_LIMIT);
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn measures_cpu_time_of_the_program_and_what_it_waited_for() {
         // The loop runs in a child shell that the outer one waits for.
@@ -499,10 +469,7 @@ mod tests {
         assert!(usage.max_rss_kib > 100, "{:?}", usage);
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn counts_the_cpu_time_of_a_process_nobody_waited_for() {
         // The outer shell is killed before it can wait for the inner one,
@@ -514,10 +481,7 @@ mod tests {
         assert!(usage.cpu >= Duration::from_millis(300), "{:?}", usage);
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn the_memory_limit_holds_in_the_child() {
         let limits = Limits {
@@ -531,10 +495,7 @@ mod tests {
         assert_eq!(out.stdout, b"16777216\n");
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn the_cpu_backstop_is_set_in_the_child() {
         // Set from outside right after the start: looked at a moment later.
@@ -542,10 +503,7 @@ mod tests {
         assert_eq!(out.stdout, b"3\n", "ceil(1.5 s) + 1 s");
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn reports_and_kills_what_the_program_left_running() {
         let out = sh("sleep 30 >/dev/null 2>&1 & echo done", "", 5000);
@@ -561,10 +519,7 @@ mod tests {
         assert!(gone(&pid), "sleep {} still runs", pid);
     }
 
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     #[test]
     fn a_child_in_a_session_of_its_own_does_not_survive_the_kill() {
         // A sleep of a length of its own, found afterwards by its command
@@ -585,10 +540,7 @@ mod tests {
 
     /// Whether a process is gone (or a zombie waiting for its parent),
     /// giving it up to 2 s to go.
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     fn gone(pid: &str) -> bool {
         gone_when(|| {
             let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid));
@@ -600,10 +552,7 @@ mod tests {
     }
 
     /// Whether what `alive` looks for is gone, giving it up to 2 s to go.
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
+    #[cfg(supervised)]
     fn gone_when(alive: impl Fn() -> bool) -> bool {
         let start = std::time::Instant::now();
         loop {

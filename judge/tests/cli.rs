@@ -861,7 +861,7 @@ fn json_has_one_object_per_test_and_parses_back() {
 
 /// `--json` says of each test whether it ran in the sandbox: it did, unless
 /// the sandbox is turned off.
-#[cfg(target_os = "linux")]
+#[cfg(supervised)]
 #[test]
 fn json_says_whether_each_test_was_sandboxed() {
     let dir = tests_dir(&[("a", "1\n", Some("1\n")), ("b", "2\n", Some("2\n"))]);
@@ -888,7 +888,7 @@ fn json_says_whether_each_test_was_sandboxed() {
 /// (`Cargo.toml`): its working folder is its own, with only what its command
 /// line names in it. (The probe is a script whose command line names only
 /// the script: what a command names on purpose is shown.)
-#[cfg(target_os = "linux")]
+#[cfg(supervised)]
 #[test]
 fn the_workspace_is_hidden_from_a_program_run_from_the_root() {
     let root = judge::workspace::root();
@@ -1161,7 +1161,7 @@ fn sigterm_during_the_build_ends_cargo_and_the_compilers() {
 /// shell allows), or run through `env`, is read as the shell reads it: the
 /// script it names is shown to it in the sandbox. On the judge of the day,
 /// `X=1 python3 /path/sum.py` was RE on every test ("can't open file").
-#[cfg(target_os = "linux")]
+#[cfg(supervised)]
 #[test]
 fn a_command_with_variables_before_its_program_finds_its_script() {
     let dir = TempDir::new("assignments");
@@ -1204,7 +1204,7 @@ fn a_command_with_variables_before_its_program_finds_its_script() {
 /// with the reason and what to do, in the line that says the program could
 /// not be started, in place of the tests: not an RE on every test. On the judge of
 /// the day, as root: `Permission denied` on every test, in both cases.
-#[cfg(target_os = "linux")]
+#[cfg(supervised)]
 #[test]
 fn a_program_in_a_closed_folder_runs_or_is_said_once() {
     use std::os::unix::fs::PermissionsExt;

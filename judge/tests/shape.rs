@@ -162,6 +162,323 @@ fn a_cycle_is_found_and_named() {
     );
 }
 
+/// The code of `text` without its comments and the insides of its string
+/// and character literals (where a path is only words).
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            out.push_str("\"\"");
+            i += 1;
+        } else if c == '\'' && next == Some('\\') {
+            // '\n', '\'', '\u{..}': up to the closing quote.
+            i += 2;
+            while i < chars.len() && chars[i] != '\'' {
+                i += 1;
+            }
+            out.push_str("' '");
+            i += 1;
+        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            out.push_str("' '");
+            i += 3;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The paths that start at `at` in `code` (just after a `::`), each as its
+/// names: `a::{b, c::d}` is `a::b` and `a::c::d`; `{self, e}` in a group
+/// is the group's path itself and `e`.
+fn paths_from(code: &str, prefix: &[String]) -> Vec<Vec<String>> {
+    let code = code.trim_start();
+    if let Some(group) = code.strip_prefix('{') {
+        let mut found = Vec::new();
+        let (mut depth, mut start) = (0, 0);
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    found.extend(paths_from(&group[start..i], prefix));
+                    break;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    found.extend(paths_from(&group[start..i], prefix));
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        return found;
+    }
+    let name: String = code
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() || name == "self" {
+        return vec![prefix.to_vec()];
+    }
+    let mut path = prefix.to_vec();
+    path.push(name.clone());
+    match code[name.len()..].trim_start().strip_prefix("::") {
+        Some(rest) => paths_from(rest, &path),
+        None => vec![path],
+    }
+}
+
+/// The modules and items named by the paths in `code` of the module at
+/// `module` (its names under `crate`), made absolute: `crate::a::b`,
+/// `super::b` (`super::super::c`...), `self::c` and, when `children` is
+/// not empty (the code is a folder's `mod.rs`), its children's bare names
+/// `child::x`. A `mod` or `pub use` line of a `mod.rs` is the folder's face,
+/// not a use: it is skipped.
+fn absolute_paths(code: &str, module: &[String], children: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    for line in code.lines() {
+        let trimmed = line.trim_start();
+        let face = ["mod ", "pub mod ", "pub use ", "pub(crate) use "];
+        if !children.is_empty() && face.iter().any(|f| trimmed.starts_with(f)) {
+            continue;
+        }
+        let mut at = 0;
+        while at < line.len() {
+            let rest = &line[at..];
+            let start = rest
+                .find(|c: char| c.is_alphanumeric() || c == '_')
+                .map_or(line.len(), |i| at + i);
+            let word: String = line[start..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            at = start + word.len().max(1);
+            if word.is_empty() || line[..start].ends_with("::") {
+                continue;
+            }
+            let Some(tail) = line[at..].trim_start().strip_prefix("::") else {
+                continue;
+            };
+            let mut base = match word.as_str() {
+                "crate" => Vec::new(),
+                "self" => module.to_vec(),
+                "super" => module[..module.len().saturating_sub(1)].to_vec(),
+                child if children.iter().any(|c| c == child) => {
+                    let mut base = module.to_vec();
+                    base.push(child.to_string());
+                    base
+                }
+                _ => continue,
+            };
+            let mut tail = tail;
+            while let Some(more) = tail.trim_start().strip_prefix("super::") {
+                base.pop();
+                tail = more;
+            }
+            found.extend(paths_from(tail, &base));
+            // The path's own names are not looked at again.
+            at += line[at..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == ' '))
+                .unwrap_or(line.len() - at);
+        }
+    }
+    found
+}
+
+/// A folder of modules: its path under `crate`, its children (files and
+/// folders, without `mod.rs`), and the names its `mod.rs` re-exports from
+/// a child (`pub use child::name`), with that child.
+struct Folder {
+    module: Vec<String>,
+    children: Vec<String>,
+    reexports: BTreeMap<String, String>,
+}
+
+/// The module path of a source file under `src` (a `mod.rs` is its
+/// folder's), and whether it is a `mod.rs`.
+fn module_path(file: &Path) -> (Vec<String>, bool) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut names: Vec<String> = file
+        .strip_prefix(&src)
+        .unwrap()
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    let is_mod = names.last().is_some_and(|n| n == "mod");
+    if is_mod {
+        names.pop();
+    }
+    (names, is_mod)
+}
+
+/// Every folder of modules under `src`.
+fn folders() -> Vec<Folder> {
+    let mut found = Vec::new();
+    for file in sources() {
+        let (module, is_mod) = module_path(&file);
+        if !is_mod {
+            continue;
+        }
+        let dir = file.parent().unwrap();
+        let mut children: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("mod.rs").is_file() || p.extension().is_some_and(|e| e == "rs"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+            .filter(|name| name != "mod")
+            .collect();
+        children.sort();
+        let text = code_only(&fs::read_to_string(&file).unwrap());
+        let mut reexports = BTreeMap::new();
+        for line in text.lines() {
+            let Some(used) = line.trim_start().strip_prefix("pub use ") else {
+                continue;
+            };
+            for path in paths_from(used.trim_end_matches(';'), &[]) {
+                if path.len() > 1 && children.contains(&path[0]) {
+                    reexports.insert(path.last().unwrap().clone(), path[0].clone());
+                }
+            }
+        }
+        found.push(Folder {
+            module,
+            children,
+            reexports,
+        });
+    }
+    found
+}
+
+/// Who uses whom among the files of each folder (a folder inside it counts
+/// as one, its `mod.rs` as `mod`), from `super::`, `self::` and `crate::`
+/// paths (and a `mod.rs`'s bare children), by the folder's path.
+fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let folders = folders();
+    let mut graphs = BTreeMap::new();
+    for file in sources() {
+        if file.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let (module, is_mod) = module_path(&file);
+        let own = folders.iter().find(|f| is_mod && f.module == module);
+        let children = own.map_or(&[][..], |f| &f.children[..]);
+        let text = code_only(without_tests(&fs::read_to_string(&file).unwrap()));
+        for target in absolute_paths(&text, &module, children) {
+            for folder in &folders {
+                let depth = folder.module.len();
+                if !module.starts_with(&folder.module) || !target.starts_with(&folder.module) {
+                    continue;
+                }
+                let node_of = |path: &[String]| match path.get(depth) {
+                    Some(name) if folder.children.contains(name) => name.clone(),
+                    Some(name) => folder.reexports.get(name).cloned().unwrap_or("mod".into()),
+                    None => "mod".to_string(),
+                };
+                let (from, to) = (node_of(&module), node_of(&target));
+                let graph: &mut BTreeMap<String, BTreeSet<String>> =
+                    graphs.entry(folder.module.join("/")).or_default();
+                graph.entry(to.clone()).or_default();
+                let edges = graph.entry(from.clone()).or_default();
+                if from != to {
+                    edges.insert(to);
+                }
+            }
+        }
+    }
+    graphs
+}
+
+/// The folders whose files still use each other in a cycle, outside the
+/// supervisor (issue 33 undid those of `supervise/` and its `sandbox/`):
+/// each figure module and its `mod.rs`, and `stress/`'s `mod.rs`, `search.rs`
+/// and `progress.rs`. A folder leaves the list once its cycle is undone.
+const CYCLES_NOT_YET_UNDONE: [&str; 6] = [
+    "problems",
+    "problems/checkers_board",
+    "problems/checkers_pos",
+    "problems/russian_checkers",
+    "problems/solitaire_chess",
+    "stress",
+];
+
+#[test]
+fn the_files_of_each_folder_have_no_import_cycle() {
+    let graphs = folder_graphs();
+    for folder in ["supervise", "supervise/sandbox", "sys"] {
+        assert!(graphs.contains_key(folder), "{} not read", folder);
+    }
+    let mut cycles = Vec::new();
+    for (folder, graph) in &graphs {
+        let known = CYCLES_NOT_YET_UNDONE.contains(&folder.as_str());
+        match cycle(graph) {
+            Some(found) if !known => {
+                cycles.push(format!("in {}/: {}", folder, found.join(" -> ")));
+            }
+            None if known => cycles.push(format!(
+                "in {}/: none left; take it off CYCLES_NOT_YET_UNDONE",
+                folder
+            )),
+            _ => {}
+        }
+        // The graph, for whoever reads the test's output (--nocapture).
+        println!("{}/", folder);
+        for (file, uses) in graph {
+            let uses: Vec<&str> = uses.iter().map(String::as_str).collect();
+            println!("  {} -> {}", file, uses.join(" "));
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "an import cycle between the files of a folder:\n{}",
+        cycles.join("\n")
+    );
+}
+
+#[test]
+fn paths_are_read_relative_to_their_module() {
+    let module: Vec<String> = vec!["a".into(), "b".into(), "c".into()];
+    let code = code_only(
+        "use super::{d, e::f};\nuse super::super::g::{self, h};\n\
+         let x = crate::i::j(\"super::k\"); // super::l\nself::m::n();\n",
+    );
+    let paths: Vec<String> = absolute_paths(&code, &module, &[])
+        .iter()
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "a::b::d",
+            "a::b::e::f",
+            "a::g",
+            "a::g::h",
+            "i::j",
+            "a::b::c::m::n"
+        ]
+    );
+    let face = "mod child;\npub use child::X;\nuse child::Y;\nlet z = other::child::w;\n";
+    let paths = absolute_paths(face, &module, &["child".to_string()]);
+    assert_eq!(paths, [["a", "b", "c", "child", "Y"]]);
+}
+
 #[test]
 fn every_file_names_its_concern_first() {
     for file in sources() {

@@ -2,7 +2,6 @@
 //! the program's process group and backstop limits, killing and reaping
 //! (with each reaped process's CPU time and peak memory).
 
-use super::watch::Reaped;
 use super::Request;
 use crate::os::Usage;
 use crate::sys::kill;
@@ -122,12 +121,53 @@ pub fn limit_child(pid: i32, request: &Request) -> Result<(), String> {
     Ok(())
 }
 
+/// A child of [`fork`], reaped (waited for) when dropped: a view's maker,
+/// a cell's launcher, each of which says what it has to on a pipe and ends
+/// with `_exit`.
+pub struct Forked(pub i32);
+
+/// Forks the supervisor: `None` in the child, which must end with `_exit`
+/// (never return into the supervisor's code), the child in the parent.
+///
+/// # Safety
+///
+/// The process has one thread (the supervisor has), so that the child may
+/// run any code: no lock is held by a thread the child does not have.
+pub unsafe fn fork() -> io::Result<Option<Forked>> {
+    // SAFETY: the caller's word: one thread.
+    match unsafe { crate::sys::linux::fork() } {
+        pid if pid < 0 => Err(io::Error::last_os_error()),
+        0 => Ok(None),
+        pid => Ok(Some(Forked(pid))),
+    }
+}
+
+impl Drop for Forked {
+    fn drop(&mut self) {
+        let mut status = 0;
+        // SAFETY: waits for our own child (once: its pid is ours until
+        // then); no rusage wanted.
+        while unsafe { wait4(self.0, &mut status, 0, std::ptr::null_mut()) } < 0 {
+            if io::Error::last_os_error().raw_os_error() != Some(EINTR) {
+                break;
+            }
+        }
+    }
+}
+
 /// SIGKILL to a process (or with a negative number, a process group).
 pub fn sigkill(pid: i32) {
     // SAFETY: kill(2) takes two integers.
     unsafe {
         kill(pid, SIGKILL);
     }
+}
+
+/// What one `wait4` for any child gave.
+pub enum Reaped {
+    One(i32, i32, crate::os::Usage),
+    NoneYet,
+    NoChildren,
 }
 
 /// Reaps one ended child, if any, without waiting.

@@ -2,16 +2,17 @@
 //! loop through a self-pipe, and it waits (with `poll`) for a request, the
 //! program's standard error, a child's end, the judge's end or a signal.
 
-use crate::sys::linux::{pipe2, poll, read, PollFd, O_CLOEXEC, O_NONBLOCK, POLLIN, SIGCHLD};
-use crate::sys::{signal, write, SIGINT, SIGTERM};
-use std::os::raw::{c_int, c_void};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use crate::os::SelfPipe;
+use crate::sys::linux::{poll, PollFd, POLLIN, SIGCHLD};
+use crate::sys::{signal, SIGINT, SIGTERM};
+use std::os::raw::c_int;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 static STOP: AtomicBool = AtomicBool::new(false);
 static BUSY: AtomicBool = AtomicBool::new(false);
 /// The self-pipe that wakes the supervisor's loop from a signal handler.
-static WAKE: [AtomicI32; 2] = [AtomicI32::new(-1), AtomicI32::new(-1)];
+static WAKE: SelfPipe = SelfPipe::unopened();
 
 /// SIGCHLD, SIGINT, SIGTERM: note it and wake the loop (atomics and
 /// write(2) only, which are safe in a handler).
@@ -19,24 +20,11 @@ extern "C" fn on_signal(signal: c_int) {
     if signal != SIGCHLD {
         STOP.store(true, Ordering::SeqCst);
     }
-    let fd = WAKE[1].load(Ordering::SeqCst);
-    if fd >= 0 {
-        let byte = 1u8;
-        // SAFETY: write(2) is async-signal-safe; the byte is live.
-        unsafe {
-            write(fd, &byte as *const u8 as *const c_void, 1);
-        }
-    }
+    WAKE.wake();
 }
 
 pub fn install_handlers() -> std::io::Result<()> {
-    let mut fds = [0 as c_int; 2];
-    // SAFETY: pipe2 fills the two-int array.
-    if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC | O_NONBLOCK) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    WAKE[0].store(fds[0], Ordering::SeqCst);
-    WAKE[1].store(fds[1], Ordering::SeqCst);
+    WAKE.open()?;
     // SAFETY: the handler is async-signal-safe (see on_signal).
     unsafe {
         signal(SIGCHLD, Some(on_signal));
@@ -57,13 +45,6 @@ pub fn set_busy(busy: bool) {
     BUSY.store(busy, Ordering::SeqCst);
 }
 
-fn drain_wake() {
-    let mut buf = [0u8; 64];
-    let fd = WAKE[0].load(Ordering::SeqCst);
-    // SAFETY: reads into a live buffer of the given size; non-blocking.
-    while unsafe { read(fd, buf.as_mut_ptr() as *mut c_void, buf.len()) } > 0 {}
-}
-
 /// Waits until `fd` can be read or a signal comes (`timeout` None:
 /// forever). False when a signal asked the supervisor to stop.
 pub fn wait_readable(fd: c_int, timeout: Option<Duration>) -> bool {
@@ -78,7 +59,7 @@ pub fn wait_readable(fd: c_int, timeout: Option<Duration>) -> bool {
                 revents: 0,
             },
             PollFd {
-                fd: WAKE[0].load(Ordering::SeqCst),
+                fd: WAKE.fd(),
                 events: POLLIN,
                 revents: 0,
             },
@@ -86,7 +67,9 @@ pub fn wait_readable(fd: c_int, timeout: Option<Duration>) -> bool {
         let ms = timeout.map_or(-1, |t| t.as_millis().min(60_000) as c_int);
         // SAFETY: two valid pollfd structures.
         let n = unsafe { poll(fds.as_mut_ptr(), 2, ms) };
-        drain_wake();
+        if n > 0 && fds[1].revents != 0 {
+            WAKE.take(); // ready: it does not wait
+        }
         if n > 0 && fds[0].revents != 0 {
             return !stop_asked();
         }
@@ -106,7 +89,7 @@ pub fn wait_for_events(test_fds: &[c_int; 2], timeout: Duration) {
         revents: 0,
     };
     let mut fds = [
-        watched(WAKE[0].load(Ordering::SeqCst)),
+        watched(WAKE.fd()),
         watched(0),
         watched(test_fds[0]),
         watched(test_fds[1]),
@@ -114,7 +97,9 @@ pub fn wait_for_events(test_fds: &[c_int; 2], timeout: Duration) {
     let ms = (timeout.as_micros() as c_int + 999) / 1000;
     // SAFETY: four valid pollfd structures (a negative fd is skipped).
     unsafe { poll(fds.as_mut_ptr(), 4, ms) };
-    drain_wake();
+    if fds[0].revents != 0 {
+        WAKE.take(); // ready: it does not wait
+    }
     if fds[1].revents != 0 {
         // The judge sends nothing during a test: this is its end.
         STOP.store(true, Ordering::SeqCst);

@@ -2,7 +2,6 @@
 //! supervisor's descendants), their CPU time, resident memory and time spent
 //! waiting for a CPU, and which of them were left running.
 
-use super::watch::Seen;
 use crate::sys::linux::{sysconf, SC_CLK_TCK, SC_PAGESIZE};
 use std::os::raw::c_int;
 use std::os::unix::ffi::OsStrExt;
@@ -59,6 +58,29 @@ fn children_of(pid: i32) -> Vec<i32> {
     children
 }
 
+/// The fields of `/proc/PID/stat` the supervisor reads, as indices into
+/// `stat_fields`'s list, which starts at the state: proc(5)'s field
+/// number less 3 (the pid and the name come before).
+mod stat {
+    /// (3) R, S, D, Z (zombie), X (dead)...
+    pub const STATE: usize = 0;
+    /// (9) the kernel's flags (PF_*).
+    pub const FLAGS: usize = 6;
+    /// (14) to (17): user and system time, its own and its reaped
+    /// children's, in clock ticks.
+    pub const UTIME: usize = 11;
+    pub const STIME: usize = 12;
+    pub const CUTIME: usize = 13;
+    pub const CSTIME: usize = 14;
+    /// (20) its threads.
+    pub const NUM_THREADS: usize = 17;
+    /// (24) its resident set, in pages.
+    pub const RSS: usize = 21;
+    /// `/proc/PID/schedstat`'s second field (of three): the time it spent
+    /// waiting on a run queue, ns.
+    pub const SCHED_WAITED: usize = 1;
+}
+
 /// `/proc/PID/stat` after the name: the fields from the state on.
 fn stat_fields(pid: i32) -> Option<(String, Vec<String>)> {
     let text = std::fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
@@ -79,30 +101,47 @@ fn ticks_to_time(ticks: u64) -> Duration {
         + Duration::from_nanos((ticks % per_second) * 1_000_000_000 / per_second)
 }
 
+/// What one look at a process shows.
+pub struct Seen {
+    /// Its CPU time and that of the children it reaped.
+    pub cpu: Duration,
+    /// Its own CPU time (all its threads).
+    pub own_cpu: Duration,
+    pub rss_kib: u64,
+    pub waited_ns: u64,
+    /// Its threads (a process of one thread has one).
+    pub tasks: u64,
+    /// Its open descriptors (0 where the kernel does not say: before
+    /// Linux 6.2, the memfd sweep counts them instead).
+    pub descriptors: u64,
+    /// It has ended: a zombie waiting for its parent.
+    pub ended: bool,
+}
+
 /// CPU time (its own and its reaped children's), resident memory and
 /// run delay of one process.
 pub fn look_at(pid: i32) -> Option<Seen> {
     let (_, f) = stat_fields(pid)?;
     let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
-    // utime, stime, cutime, cstime are fields 11-14 after the name;
-    // num_threads is field 17, rss (pages) field 21.
-    let ticks = num(11) + num(12) + num(13) + num(14);
+    let ticks = num(stat::UTIME) + num(stat::STIME) + num(stat::CUTIME) + num(stat::CSTIME);
     let page_kib = page_size() / 1024;
     let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", pid));
     let waited_ns = schedstat
         .ok()
-        .and_then(|s| s.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        .and_then(|s| s.split_whitespace().nth(stat::SCHED_WAITED)?.parse().ok())
         .unwrap_or(0);
     Some(Seen {
         cpu: ticks_to_time(ticks),
-        own_cpu: ticks_to_time(num(11) + num(12)),
-        rss_kib: num(21) * page_kib,
+        own_cpu: ticks_to_time(num(stat::UTIME) + num(stat::STIME)),
+        rss_kib: num(stat::RSS) * page_kib,
         waited_ns,
         // A zombie has none left, and counts as one until it is reaped.
-        tasks: num(17).max(1),
+        tasks: num(stat::NUM_THREADS).max(1),
         // The size of the folder is its count of entries (Linux 6.2 on).
         descriptors: std::fs::metadata(format!("/proc/{}/fd", pid)).map_or(0, |m| m.len()),
-        ended: f.first().is_some_and(|state| state == "Z" || state == "X"),
+        ended: f
+            .get(stat::STATE)
+            .is_some_and(|state| state == "Z" || state == "X"),
     })
 }
 
@@ -128,9 +167,11 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
         // A zombie waits to be reaped, and a process on its way out
         // (PF_EXITING) is one a moment later; neither runs on, unless
         // other threads of it do (a leader that called pthread_exit).
-        let zombie = fields.first().is_some_and(|s| s == "Z" || s == "X");
+        let zombie = fields
+            .get(stat::STATE)
+            .is_some_and(|s| s == "Z" || s == "X");
         const PF_EXITING: u64 = 0x4;
-        let flags = fields.get(6).and_then(|f| f.parse::<u64>().ok());
+        let flags = fields.get(stat::FLAGS).and_then(|f| f.parse::<u64>().ok());
         let exiting = flags.is_some_and(|f| f & PF_EXITING != 0);
         let threads = std::fs::read_dir(format!("/proc/{}/task", pid)).map_or(0, |d| d.count());
         if (zombie || exiting) && threads <= 1 {
@@ -286,5 +327,29 @@ impl MemfdSweep {
             self.found
                 .insert((meta.dev(), meta.ino()), meta.blocks() / 2);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_named_stat_fields_are_the_ones_proc_5_numbers() {
+        // This process: running or asleep (its main thread waits for the
+        // tests'), with a thread at least, some memory resident, and no
+        // PF_EXITING.
+        let pid = std::process::id() as i32;
+        let (name, fields) = stat_fields(pid).unwrap();
+        assert!(!name.is_empty());
+        assert!(["R", "S"].contains(&fields[stat::STATE].as_str()));
+        let num = |i: usize| fields[i].parse::<u64>().unwrap();
+        let threads = std::fs::read_dir("/proc/self/task").unwrap().count() as u64;
+        assert!(num(stat::NUM_THREADS) >= 1 && num(stat::NUM_THREADS) <= threads + 8);
+        assert_eq!(num(stat::FLAGS) & 0x4, 0);
+        let seen = look_at(pid).unwrap();
+        assert!(seen.rss_kib > 0 && !seen.ended && seen.tasks >= 1);
+        // Its own CPU time is part of the one with its reaped children's.
+        assert!(seen.own_cpu <= seen.cpu);
     }
 }

@@ -2,6 +2,7 @@
 //! processes looked at every tick against the limits, everything killed and
 //! reaped at the end, and the figures gathered into a [`Report`].
 
+use super::control::Reaped;
 use super::sandbox::{Cell, NotShown, Record, Sandbox};
 use super::{control, events, procs, Ending, Report, Request, TICK};
 use std::fs::{self, File};
@@ -122,12 +123,6 @@ impl Watch {
     }
 }
 
-pub enum Reaped {
-    One(i32, i32, crate::os::Usage),
-    NoneYet,
-    NoChildren,
-}
-
 /// Runs one test, in a cell of `sandbox` when there is one.
 pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut Sandbox>) -> Report {
     let mut report = Report::default();
@@ -165,6 +160,10 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
         report.problem = Some(why);
     }
     stderr.drain();
+    if let Some(why) = stderr.failed.take() {
+        ending = Ending::Stuck;
+        report.problem = Some(format!("cannot read the program's stderr: {}", why));
+    }
     watch.read_records();
     if let (Some(sandbox), Some(cell)) = (sandbox, watch.cell.take()) {
         let reusable = watch.idle && !watch.left_ipc && watch.failed.is_none();
@@ -348,8 +347,7 @@ fn start_in_cell(
     let cell = sandbox
         .take_cell(request, hides)
         .map_err(|e| Unstarted::Cell(e.to_string()))?;
-    let (stderr, stderr_end) =
-        super::sandbox::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
+    let (stderr, stderr_end) = crate::os::pipe().map_err(|e| Unstarted::Cell(e.to_string()))?;
     let stdio = [
         stdin.as_raw_fd(),
         stdout.as_raw_fd(),
@@ -502,6 +500,8 @@ fn end_the_test_in_its_cell(
 struct StderrTail {
     pipe: Option<File>,
     tail: Vec<u8>,
+    /// Why the pipe could not be read (it is no longer read then).
+    failed: Option<String>,
 }
 
 /// How much of the end of standard error is kept.
@@ -513,6 +513,7 @@ impl StderrTail {
         StderrTail {
             pipe: Some(pipe),
             tail: Vec::new(),
+            failed: None,
         }
     }
 
@@ -537,7 +538,13 @@ impl StderrTail {
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break, // WouldBlock: nothing more for now
+                // EAGAIN (EWOULDBLOCK): nothing more for now.
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) => {
+                    self.failed = Some(e.to_string());
+                    self.pipe = None;
+                    break;
+                }
             }
         }
         if self.pipe.is_none() && self.tail.len() > STDERR_TAIL {
@@ -546,19 +553,31 @@ impl StderrTail {
     }
 }
 
-/// What one look at a process shows.
-pub struct Seen {
-    /// Its CPU time and that of the children it reaped.
-    pub cpu: Duration,
-    /// Its own CPU time (all its threads).
-    pub own_cpu: Duration,
-    pub rss_kib: u64,
-    pub waited_ns: u64,
-    /// Its threads (a process of one thread has one).
-    pub tasks: u64,
-    /// Its open descriptors (0 where the kernel does not say: before
-    /// Linux 6.2, the memfd sweep counts them instead).
-    pub descriptors: u64,
-    /// It has ended: a zombie waiting for its parent.
-    pub ended: bool,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_error_on_stderr_is_kept_with_its_reason_not_taken_for_would_block() {
+        // A folder opened as a file: every read fails with EISDIR.
+        let folder = File::open(std::env::temp_dir()).unwrap();
+        let mut tail = StderrTail::new(folder);
+        tail.drain();
+        let why = tail.failed.clone().expect("the read error is kept");
+        assert!(why.contains("directory"), "{}", why);
+        assert_eq!(tail.fd(), -1, "the pipe is no longer read");
+    }
+
+    #[test]
+    fn an_empty_pipe_is_would_block_not_an_error() {
+        let (read, write) = crate::os::pipe().unwrap();
+        let mut tail = StderrTail::new(read);
+        tail.drain();
+        assert!(tail.failed.is_none() && tail.fd() >= 0);
+        std::io::Write::write_all(&mut &write, b"said").unwrap();
+        drop(write);
+        tail.drain();
+        assert_eq!((tail.tail.as_slice(), &tail.failed), (&b"said"[..], &None));
+        assert_eq!(tail.fd(), -1, "its end read");
+    }
 }

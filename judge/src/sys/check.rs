@@ -15,16 +15,14 @@ fn unix_facts() -> Vec<Fact> {
         ("SIGINT", SIGINT as i64),
         ("SIGKILL", SIGKILL as i64),
         ("SIGTERM", SIGTERM as i64),
+        ("F_GETFD", F_GETFD as i64),
         ("F_SETFD", F_SETFD as i64),
         ("FD_CLOEXEC", FD_CLOEXEC as i64),
     ]
 }
 
 /// The byte offset of a field within its struct.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 macro_rules! offset {
     ($ty:ty, $field:ident) => {{
         let value = std::mem::MaybeUninit::<$ty>::uninit();
@@ -35,10 +33,7 @@ macro_rules! offset {
     }};
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 fn linux_facts() -> Vec<Fact> {
     use super::linux::*;
     use std::mem::size_of;
@@ -118,10 +113,7 @@ fn linux_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The warden's part: the socket that carries descriptors to it, how it
 /// starts a program, and how it counts what a test left in its IPC
 /// namespace.
@@ -186,10 +178,7 @@ fn socket_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The offsets of the named fields the two lists above leave out (the
 /// first ones, at 0, and those the judge reads but where a wrong one would
 /// not move the others), so that every named field is held.
@@ -250,10 +239,7 @@ fn other_field_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The filter that refuses a test namespaces of its own, and the bound on
 /// its processes.
 fn seccomp_facts() -> Vec<Fact> {
@@ -322,42 +308,27 @@ fn seccomp_facts() -> Vec<Fact> {
     facts
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn linux_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn socket_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn other_field_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn seccomp_facts() -> Vec<Fact> {
     Vec::new()
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 /// The warden's tracer: what it asks of `ptrace`, and what `waitid` and a
 /// process CPU clock give it.
 fn trace_facts() -> Vec<Fact> {
@@ -398,10 +369,7 @@ fn trace_facts() -> Vec<Fact> {
     ]
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
+#[cfg(not(supervised))]
 fn trace_facts() -> Vec<Fact> {
     Vec::new()
 }

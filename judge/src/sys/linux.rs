@@ -4,7 +4,8 @@
 //! (`O_NOFOLLOW`, the system call numbers), and `sys/check.rs` holds them to
 //! the headers.
 //!
-//! Built only on those two architectures (see `main.rs`): on others some of
+//! Built only on those two architectures (`cfg(supervised)`, which
+//! `judge/build.rs` sets, the one place that names them): on others some of
 //! these numbers differ (the open flags on 32-bit ARM, the signal numbers on
 //! MIPS...), and the judge falls back to running programs directly.
 

@@ -27,7 +27,8 @@
 //!
 //! This file holds what every Unix shares (the signal handling of `os.rs`);
 //! [`linux`] holds the supervisor's, built only where its numbers have been
-//! checked against the headers: Linux on x86_64 and aarch64. Elsewhere (other
+//! checked against the headers: Linux on x86_64 and aarch64, the condition
+//! `cfg(supervised)` that `judge/build.rs` sets once. Elsewhere (other
 //! Linux architectures, whose numbers differ in places, and other systems)
 //! the judge runs each program directly, and says so once at run time.
 
@@ -35,10 +36,7 @@
 
 pub use std::os::raw::{c_int, c_void};
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(supervised)]
 pub mod linux;
 
 #[cfg(all(test, target_os = "linux"))]
@@ -49,6 +47,7 @@ mod prototypes;
 pub const SIGINT: c_int = 2;
 pub const SIGKILL: c_int = 9;
 pub const SIGTERM: c_int = 15;
+pub const F_GETFD: c_int = 1;
 pub const F_SETFD: c_int = 2;
 pub const FD_CLOEXEC: c_int = 1;
 

@@ -2,14 +2,10 @@
 //! entered, the fresh ones made once for many tests (a PID
 //! namespace, an IPC namespace, a copy of the view's mounts with a private
 //! `/tmp`, `/dev/shm` and `/proc`, and the tests' data hidden), and its
-//! warden (`warden.rs`), which starts each test's program.
-//!
-//! The **launcher**, a fork of the supervisor (which has one thread, so it
-//! may run any code before it exits), enters the view's user, mount and
-//! network namespaces (`setns`), unshares a mount, a PID and an IPC
-//! namespace, mounts the scratch folders and hides the tests' data, starts
-//! the warden as the supervisor's child (`clone(CLONE_PARENT)`), says its
-//! pid and exits.
+//! warden (`warden.rs`), which starts each test's program. The launcher
+//! (`launch.rs`) makes it; this file holds the supervisor's handle on it
+//! ([`Cell`]): its commands, its records, and its look at the scratch
+//! folders (`statvfs`, metadata).
 //!
 //! A cell serves tests one after another while they hide the same folders
 //! and leave it as they found it: the scratch folders as they were made
@@ -18,127 +14,25 @@
 //! reaped). Otherwise the supervisor ends it (killing the warden kills
 //! whatever is left in it, and the namespaces go with it) and makes
 //! another for the next test. The warden and the program report on
-//! one pipe, in the supervisor's frames (see [`Record`]); commands go the
-//! other way on a socket (`socket.rs`).
+//! one pipe, in the supervisor's frames (see [`Record`], `wire.rs`);
+//! commands go the other way on a socket (`socket.rs`).
 
+use super::launch::{below_scratch, launch, step_path};
 use super::policy::{Step, SCRATCH};
 use super::socket::{self, FDS};
-use super::view::{cstring, hide, mount_at, mount_point, pipe, Namespaces};
-use crate::supervise::protocol::{receive, Fields, Frame};
+use super::view::{cstring, Namespaces};
+use super::wire::{nul, Plan, Record};
+use crate::os::pipe;
+use crate::supervise::control::fork;
+use crate::supervise::protocol::{receive, Frame};
 use crate::supervise::Request;
-use crate::sys::linux::{
-    _exit, fork, fstatvfs, setns, syscall, unshare, wait4, Statvfs, CLONE_NEWIPC, CLONE_NEWNET,
-    CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_PARENT, MS_BIND, MS_NODEV, MS_NOSUID, MS_REC,
-    RLIMIT_NPROC, SIGCHLD, SYS_CLONE,
-};
+use crate::sys::linux::{fstatvfs, wait4, Statvfs, RLIMIT_NPROC};
 use crate::sys::SIGKILL;
-use std::ffi::CString;
 use std::fs::File;
-use std::io::{self, Write};
-use std::os::raw::c_int;
+use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-
-/// What the cell's processes report.
-#[derive(Debug, PartialEq)]
-pub enum Record {
-    /// The warden runs, with this pid (the supervisor's view).
-    Started(i32),
-    /// The cell, or a test in it, could not be made.
-    Failed(String),
-    /// The program could not be executed.
-    NotStarted(String),
-    /// The warden reaped a process: the program's or another's wait status,
-    /// its peak memory in KiB and its CPU time (with its reaped children's)
-    /// in microseconds.
-    Reaped {
-        main: bool,
-        status: i32,
-        peak_kib: u64,
-        cpu_us: u64,
-    },
-    /// The test has no process left: the warden waits for the next.
-    /// `clean`: the cell's IPC namespace holds no SysV object (one left
-    /// there would outlive the test, so the cell serves no other).
-    Idle { clean: bool },
-}
-
-/// The kinds of record on the wire, by number.
-const STARTED: u64 = 1;
-const FAILED: u64 = 2;
-const NOT_STARTED: u64 = 3;
-const REAPED: u64 = 4;
-const IDLE: u64 = 5;
-
-impl Record {
-    fn frame(&self) -> Frame {
-        let mut f = Frame::default();
-        let (kind, a, b, c, d, text): (u64, u64, u64, u64, u64, &[u8]) = match self {
-            Record::Started(pid) => (STARTED, *pid as u64, 0, 0, 0, b""),
-            Record::Failed(why) => (FAILED, 0, 0, 0, 0, why.as_bytes()),
-            Record::NotStarted(why) => (NOT_STARTED, 0, 0, 0, 0, why.as_bytes()),
-            Record::Reaped {
-                main,
-                status,
-                peak_kib,
-                cpu_us,
-            } => (
-                REAPED,
-                u64::from(*main),
-                *status as u32 as u64,
-                *peak_kib,
-                *cpu_us,
-                b"",
-            ),
-            Record::Idle { clean } => (IDLE, u64::from(*clean), 0, 0, 0, b""),
-        };
-        f.num(kind).num(a).num(b).num(c).num(d).bytes(text);
-        f
-    }
-
-    fn parse(payload: &[u8]) -> io::Result<Record> {
-        let mut f = Fields(payload);
-        let (kind, a, b, c, d) = (f.num()?, f.num()?, f.num()?, f.num()?, f.num()?);
-        let text = String::from_utf8_lossy(f.bytes()?).into_owned();
-        Ok(match kind {
-            STARTED => Record::Started(a as i32),
-            FAILED => Record::Failed(text),
-            NOT_STARTED => Record::NotStarted(text),
-            REAPED => Record::Reaped {
-                main: a == 1,
-                status: b as u32 as i32,
-                peak_kib: c,
-                cpu_us: d,
-            },
-            IDLE => Record::Idle { clean: a == 1 },
-            other => {
-                let why = format!("a record of unknown kind {}", other);
-                return Err(io::Error::new(io::ErrorKind::InvalidData, why));
-            }
-        })
-    }
-
-    /// Sends the record on the pipe `fd`.
-    pub fn send(&self, fd: RawFd) {
-        Record::send_all(std::slice::from_ref(self), fd);
-    }
-
-    /// Sends the records on the pipe `fd` in one write (so that the
-    /// supervisor, woken once, reads them all).
-    pub fn send_all(records: &[Record], fd: RawFd) {
-        let mut bytes = Vec::new();
-        for record in records {
-            let _ = record.frame().send(&mut bytes);
-        }
-        // SAFETY: the descriptor is the cell's pipe, open in this process;
-        // ManuallyDrop keeps it open.
-        let mut pipe = std::mem::ManuallyDrop::new(unsafe {
-            <File as std::os::unix::io::FromRawFd>::from_raw_fd(fd)
-        });
-        let _ = pipe.write_all(&bytes);
-    }
-}
 
 /// A running cell, as the supervisor holds it.
 pub struct Cell {
@@ -170,28 +64,6 @@ pub struct Cell {
     as_root: bool,
 }
 
-/// What the launcher and the warden need, prepared before the fork.
-pub struct Plan {
-    pub cwd: CString,
-    /// The size of each scratch folder, bytes, until a test needs another
-    /// (also the bound on the SysV shared memory of the cell).
-    pub scratch_size: u64,
-    hides: Vec<PathBuf>,
-    /// What the view shows or makes below a scratch folder, to show or
-    /// make again on the cell's own (a [`Step::Show`] or [`Step::Workdir`]).
-    kept: Vec<Step>,
-    pub as_root: bool,
-}
-
-/// One test's command, as the warden receives it.
-pub struct Run {
-    pub argv: Vec<CString>,
-    pub limits: Vec<(c_int, u64)>,
-    /// The size each scratch folder must have, bytes (also the bound on
-    /// the SysV shared memory), or `None` to take them as they are.
-    pub scratch_size: Option<u64>,
-}
-
 impl Cell {
     /// Makes a cell in the view of `namespaces` (made of `steps`), whose
     /// tests' data `hides` hides and whose scratch folders hold
@@ -213,25 +85,19 @@ impl Cell {
         };
         let (mut records, report) = pipe()?;
         let (commands, warden_end) = socket::pair()?;
-        // SAFETY: the supervisor has one thread, so the child may run any
-        // code; it never returns (it ends with _exit).
-        let launcher = unsafe { fork() };
-        if launcher < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        if launcher == 0 {
+        // SAFETY: the supervisor has one thread; the child never returns
+        // (launch ends with _exit).
+        let Some(launcher) = (unsafe { fork() })? else {
             launch(
                 namespaces,
                 &plan,
                 report.as_raw_fd(),
                 warden_end.as_raw_fd(),
             );
-        }
+        };
         drop((report, warden_end));
         let launched = launcher_word(&mut records);
-        let mut status = 0;
-        // SAFETY: waits for our own child, which exits once it has reported.
-        unsafe { wait4(launcher, &mut status, 0, std::ptr::null_mut()) };
+        drop(launcher); // reaped: it exits once it has reported
         let (warden, early) = launched?;
         crate::supervise::control::set_nonblocking(&records);
         let mut cell = Cell {
@@ -448,54 +314,6 @@ pub fn first_scratch_size(request: &Request) -> u64 {
     scratch_size(request).unwrap_or(1 << 30)
 }
 
-impl Run {
-    /// Reads a command sent by [`Cell::run`].
-    pub fn parse(bytes: &[u8]) -> io::Result<Run> {
-        let payload = receive(&mut &bytes[..])?.unwrap_or_default();
-        let mut f = Fields(&payload);
-        let argc = f.num()?;
-        let mut argv = Vec::new();
-        for _ in 0..argc {
-            argv.push(CString::new(f.bytes()?).map_err(|_| nul())?);
-        }
-        let count = f.num()?;
-        let mut limits = Vec::new();
-        for _ in 0..count {
-            limits.push((f.num()? as c_int, f.num()?));
-        }
-        let scratch_size = Some(f.num()?).filter(|&size| size > 0);
-        if argv.is_empty() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "no program to run",
-            ));
-        }
-        Ok(Run {
-            argv,
-            limits,
-            scratch_size,
-        })
-    }
-}
-
-/// The launcher (see the file's comment). Never returns.
-fn launch(namespaces: &Namespaces, plan: &Plan, report: RawFd, commands: RawFd) -> ! {
-    let started = enter(namespaces)
-        .and_then(|()| make_scratch(plan))
-        .and_then(|roots| {
-            for folder in plan.hides.iter().filter(|f| f.is_dir()) {
-                hide(folder)?;
-            }
-            start_warden(plan, report, commands, &roots)
-        });
-    match started {
-        Ok(pid) => Record::Started(pid).send(report),
-        Err(why) => Record::Failed(why).send(report),
-    }
-    // SAFETY: ends the launcher at once.
-    unsafe { _exit(0) }
-}
-
 /// Reads the records up to the launcher's word: the warden's pid and the
 /// records that came first. (A cell that failed left no process: the
 /// launcher fails before it starts the warden, the warden before it starts
@@ -538,138 +356,6 @@ fn file_system(folder: &File) -> Option<Statvfs> {
     Some(unsafe { st.assume_init() })
 }
 
-fn nul() -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidInput,
-        "a NUL byte in the command line",
-    )
-}
-
-/// Into the view's namespaces (the user namespace first: it gives the
-/// capabilities the others need), then out into fresh mount, IPC and PID
-/// ones (the PID one for the children).
-fn enter(namespaces: &Namespaces) -> Result<(), String> {
-    for (ns, kind, name) in [
-        (&namespaces.user, CLONE_NEWUSER, "user"),
-        (&namespaces.mnt, CLONE_NEWNS, "mount"),
-        (&namespaces.net, CLONE_NEWNET, "network"),
-    ] {
-        // SAFETY: a namespace descriptor we hold and its kind.
-        if unsafe { setns(ns.as_raw_fd(), kind) } != 0 {
-            return Err(format!(
-                "cannot enter the {} namespace: {}",
-                name,
-                io::Error::last_os_error()
-            ));
-        }
-    }
-    // SAFETY: unshare takes flags only.
-    if unsafe { unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC) } != 0 {
-        return Err(format!(
-            "cannot make namespaces: {}",
-            io::Error::last_os_error()
-        ));
-    }
-    Ok(())
-}
-
-/// What of the view's `steps` is below a scratch folder: shown there, or
-/// the working folder made there (a cell's own scratch folders are mounted over the
-/// view's, so each cell shows and makes them again).
-fn below_scratch(steps: &[Step]) -> Vec<Step> {
-    let below = |path: &Path| SCRATCH.iter().any(|dir| path.starts_with(dir));
-    steps
-        .iter()
-        .filter(|step| match step {
-            Step::Show(path) | Step::Workdir(path) => below(path),
-            Step::Link(_) | Step::Hide(_) => false,
-        })
-        .cloned()
-        .collect()
-}
-
-/// A fresh `tmpfs` on each scratch folder; what the view shows below one
-/// (a program in `/tmp`) is bound again on top of it, with what the view
-/// mounted below it (`MS_REC`), and the working folder made again there.
-/// The roots of the two, open (the warden resizes them through these: a
-/// hidden folder may be one).
-fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
-    let options = format!("size={},mode=1777", plan.scratch_size);
-    let mut roots = Vec::new();
-    for dir in SCRATCH {
-        let kept: Vec<(&Step, Option<File>)> = plan
-            .kept
-            .iter()
-            .filter_map(|step| match step {
-                Step::Show(p) if p.starts_with(dir) => File::open(p).ok().map(|f| (step, Some(f))),
-                Step::Workdir(p) if p.starts_with(dir) => Some((step, None)),
-                _ => None,
-            })
-            .collect();
-        mount_at(
-            Some("tmpfs"),
-            Path::new(dir),
-            Some("tmpfs"),
-            MS_NOSUID | MS_NODEV,
-            Some(&options),
-        )?;
-        roots.push(File::open(dir).map_err(|e| format!("{}: {}", dir, e))?);
-        for (step, file) in kept {
-            match (step, file) {
-                (Step::Show(path), Some(file)) => {
-                    // What it is, from the file opened before the mount.
-                    let folder = file.metadata().is_ok_and(|m| m.is_dir());
-                    mount_point(path, folder)?;
-                    let source = format!("/proc/self/fd/{}", file.as_raw_fd());
-                    mount_at(Some(&source), path, None, MS_BIND | MS_REC, None)?;
-                }
-                (step, _) => mount_point(step_path(step), true)?,
-            }
-        }
-    }
-    Ok(roots)
-}
-
-/// The path a step is about.
-fn step_path(step: &Step) -> &Path {
-    match step {
-        Step::Show(p) | Step::Link(p) | Step::Hide(p) | Step::Workdir(p) => p,
-    }
-}
-
-/// Starts the warden as the supervisor's child (so that it is reaped and
-/// counted there, and dies with it): its pid.
-fn start_warden(
-    plan: &Plan,
-    report: RawFd,
-    commands: RawFd,
-    roots: &[File],
-) -> Result<i32, String> {
-    // SAFETY: clone without a new stack is fork with flags; this process has
-    // one thread.
-    let pid = unsafe {
-        syscall(
-            SYS_CLONE,
-            (CLONE_PARENT | SIGCHLD) as u64,
-            0u64,
-            0u64,
-            0u64,
-            0u64,
-        )
-    };
-    if pid < 0 {
-        return Err(format!(
-            "cannot start the warden: {}",
-            io::Error::last_os_error()
-        ));
-    }
-    if pid == 0 {
-        let roots: Vec<RawFd> = roots.iter().map(File::as_raw_fd).collect();
-        super::warden::warden(plan, report, commands, &roots);
-    }
-    Ok(pid as i32)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -685,40 +371,6 @@ mod tests {
         let unlimited = Request::default();
         assert_eq!(scratch_size(&unlimited), None);
         assert_eq!(first_scratch_size(&unlimited), 1 << 30);
-    }
-
-    #[test]
-    fn the_wardens_records_survive_their_frames() {
-        let records = [
-            Record::Started(42),
-            Record::Failed("no /proc".to_string()),
-            Record::NotStarted("no such file".to_string()),
-            Record::Reaped {
-                main: true,
-                status: 9,
-                peak_kib: 2048,
-                cpu_us: 1500,
-            },
-            Record::Idle { clean: true },
-            Record::Idle { clean: false },
-        ];
-        for record in records {
-            let mut bytes = Vec::new();
-            record.frame().send(&mut bytes).unwrap();
-            let payload = receive(&mut &bytes[..]).unwrap().unwrap();
-            assert_eq!(Record::parse(&payload).unwrap(), record);
-        }
-    }
-
-    #[test]
-    fn a_record_of_an_unknown_kind_is_an_error_not_a_guess() {
-        let mut f = Frame::default();
-        f.num(99).num(1).num(0).num(0).num(0).bytes(b"");
-        let mut bytes = Vec::new();
-        f.send(&mut bytes).unwrap();
-        let payload = receive(&mut &bytes[..]).unwrap().unwrap();
-        let why = Record::parse(&payload).unwrap_err().to_string();
-        assert!(why.contains("unknown kind 99"), "{}", why);
     }
 
     #[test]

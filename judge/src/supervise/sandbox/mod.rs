@@ -12,8 +12,9 @@
 //! command line names and an empty working folder. The supervisor keeps
 //! the three namespaces open by descriptor, and each view has its cells.
 //!
-//! `cell.rs` enters them and makes the fresh parts a slot's tests run in, one
-//! after another: a **PID namespace** (a test sees and signals only its own
+//! A cell's launcher (`launch.rs`) enters them and makes the fresh parts a
+//! slot's tests run in, one after another (`cell.rs` is the supervisor's
+//! handle on them, `wire.rs` the words between the two): a **PID namespace** (a test sees and signals only its own
 //! processes and the warden, a small init that starts each program and
 //! reaps every process, `warden.rs`), a private `/tmp` and `/dev/shm` of
 //! bounded size (counted in the test's memory, and found empty by the next
@@ -30,14 +31,16 @@
 //! why and the supervisor runs programs as before; the judge says so once.
 
 mod cell;
+mod launch;
 mod policy;
 mod socket;
 mod trace;
 mod view;
 mod warden;
+mod wire;
 
-pub use cell::{Cell, Record};
-pub use view::pipe;
+pub use cell::Cell;
+pub use wire::Record;
 
 use crate::supervise::Request;
 use policy::Step;
@@ -46,9 +49,6 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use view::Namespaces;
-
-/// The uid and gid the program runs as inside its namespace.
-pub const INSIDE_ID: u32 = 65534;
 
 /// The environment variable that turns the sandbox off (for tests of the
 /// fallback, and for machines where it cannot work).

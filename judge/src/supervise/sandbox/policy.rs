@@ -1,6 +1,6 @@
 //! The sandbox's folder policy, in one place: which of the machine's files
 //! and folders a test's program sees, and which it must not, as a list of
-//! steps (show, hide, ...) that `view.rs` and `cell.rs` only carry out.
+//! steps (show, hide, ...) that `view.rs` and `launch.rs` only carry out.
 //!
 //! The view is built from what the program needs, not from a list of hidden
 //! places: the system's folders, the folders on `PATH` (and the prefix of an

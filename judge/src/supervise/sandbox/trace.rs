@@ -21,7 +21,7 @@
 //! test without computing). If the warden dies its tracees are killed
 //! (`PTRACE_O_EXITKILL`).
 
-use super::cell::Record;
+use super::wire::Record;
 use crate::sys::linux::{
     clock_getcpuclockid, clock_gettime, ptrace, wait4, waitid, Rusage, Siginfo, Timespec,
     CLD_DUMPED, CLD_EXITED, CLD_KILLED, ECHILD, EINTR, PTRACE_CONT, PTRACE_O_EXITKILL,
@@ -41,14 +41,12 @@ const OPTIONS: c_int = PTRACE_O_TRACEFORK
     | PTRACE_O_EXITKILL;
 
 /// The program's side, before its exec: traced by its parent, the warden.
-/// (Only a system call: safe in the warden's `CLONE_VM` child.)
-pub fn trace_me() -> Result<(), String> {
+/// (Only a system call, and an error that allocates nothing: safe in the
+/// warden's `CLONE_VM` child.)
+pub fn trace_me() -> io::Result<()> {
     // SAFETY: ptrace(PTRACE_TRACEME) takes no pointer.
     if unsafe { ptrace(PTRACE_TRACEME, 0 as c_int, 0usize, 0usize) } != 0 {
-        return Err(format!(
-            "cannot be traced by the warden: {}",
-            io::Error::last_os_error()
-        ));
+        return Err(io::Error::last_os_error());
     }
     Ok(())
 }

@@ -13,19 +13,22 @@
 //! new one read-only.
 
 use super::policy::Step;
-use super::INSIDE_ID;
+use crate::os::pipe;
+use crate::supervise::control::fork;
 use crate::sys::linux::{
-    _exit, fork, mount, pipe2, statvfs, syscall, umount2, unshare, wait4, Statvfs, CLONE_NEWNET,
-    CLONE_NEWNS, CLONE_NEWUSER, MNT_DETACH, MS_BIND, MS_NOATIME, MS_NODEV, MS_NODIRATIME,
-    MS_NOEXEC, MS_NOSUID, MS_PRIVATE, MS_RDONLY, MS_REC, MS_RELATIME, MS_REMOUNT, O_CLOEXEC,
-    ST_NOATIME, ST_NODIRATIME, ST_NOEXEC, ST_RELATIME, SYS_PIVOT_ROOT,
+    _exit, mount, statvfs, syscall, umount2, unshare, Statvfs, CLONE_NEWNET, CLONE_NEWNS,
+    CLONE_NEWUSER, MNT_DETACH, MS_BIND, MS_NOATIME, MS_NODEV, MS_NODIRATIME, MS_NOEXEC, MS_NOSUID,
+    MS_PRIVATE, MS_RDONLY, MS_REC, MS_RELATIME, MS_REMOUNT, ST_NOATIME, ST_NODIRATIME, ST_NOEXEC,
+    ST_RELATIME, SYS_PIVOT_ROOT,
 };
 use std::ffi::{CStr, CString};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::io::FromRawFd;
 use std::path::{Path, PathBuf};
+
+/// The uid and gid the program runs as inside its namespace.
+pub const INSIDE_ID: u32 = 65534;
 
 /// The device files a program may need, bound from the machine's `/dev`.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
@@ -44,22 +47,16 @@ pub fn make(base: &Path, steps: &[Step], as_root: bool) -> Result<Namespaces, St
     fs::create_dir_all(&root).map_err(|e| format!("cannot make {}: {}", root.display(), e))?;
     let (from_maker, to_us) = pipe().map_err(|e| e.to_string())?;
     let (from_us, to_maker) = pipe().map_err(|e| e.to_string())?;
-    // SAFETY: the supervisor has one thread, so the child may run any code;
-    // it never returns (it ends with _exit).
-    let pid = unsafe { fork() };
-    if pid < 0 {
-        return Err(format!("fork: {}", io::Error::last_os_error()));
-    }
-    if pid == 0 {
+    // SAFETY: the supervisor has one thread; the child never returns
+    // (maker ends with _exit).
+    let forked = unsafe { fork() }.map_err(|e| format!("fork: {}", e))?;
+    let Some(maker_pid) = forked else {
         drop((from_maker, to_maker));
         maker(&root, steps, to_us, from_us);
-    }
+    };
     drop((to_us, from_us));
-    let made = stand_by(pid, as_root, from_maker, to_maker);
-    let mut status = 0;
-    // SAFETY: waits for our own child; no rusage wanted.
-    unsafe { wait4(pid, &mut status, 0, std::ptr::null_mut()) };
-    made
+    // The maker is reaped (dropped) once it has made what it makes.
+    stand_by(maker_pid.0, as_root, from_maker, to_maker)
 }
 
 /// The supervisor's side while the maker works: the maps, then the
@@ -372,15 +369,4 @@ pub fn mount_at(
 pub fn cstring(path: &Path) -> Result<CString, String> {
     CString::new(path.as_os_str().as_bytes())
         .map_err(|_| format!("a NUL byte in the path {:?}", path))
-}
-
-/// A pipe, both ends closed on exec: (read, write).
-pub fn pipe() -> io::Result<(File, File)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 fills the two-int array.
-    if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors are new and ours alone.
-    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
 }

@@ -6,12 +6,11 @@
 //! SysV object in the cell's IPC namespace. Tests of a slot run one after
 //! another, so a test sees only its own processes and the warden.
 
-use super::cell::{Plan, Record, Run};
 use super::policy::HIDDEN_IN_PROC;
 use super::socket::{self, FDS, MAX_COMMAND};
 use super::trace::{trace_me, Event, Tracer};
-use super::view::mount_at;
-use super::INSIDE_ID;
+use super::view::{mount_at, INSIDE_ID};
+use super::wire::{Plan, Record, Run};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
@@ -19,7 +18,6 @@ use crate::sys::linux::{
     PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
-use std::ffi::CString;
 use std::fs::File;
 use std::io;
 use std::os::raw::{c_char, c_int, c_ulong, c_void};
@@ -70,15 +68,22 @@ pub fn warden(plan: &Plan, report: RawFd, commands: RawFd, roots: &[RawFd]) -> !
 /// `/dev/null` as 0, 1 and 2, so that a test's descriptors never land
 /// there), and refuses itself and its tests new namespaces (`seccomp.rs`).
 fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String> {
-    // SAFETY: prctl with integer arguments, signal with the default action.
-    unsafe {
+    // SAFETY: prctl with integer arguments.
+    if unsafe {
         prctl(
             PR_SET_PDEATHSIG,
             SIGKILL as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
-        );
+        )
+    } != 0
+    {
+        let why = io::Error::last_os_error();
+        return Err(format!("cannot die with the supervisor: {}", why));
+    }
+    // SAFETY: signal with the default action.
+    unsafe {
         for sig in [SIGCHLD, SIGINT, SIGTERM] {
             signal(sig, SIG_DFL);
         }
@@ -100,7 +105,10 @@ fn settle(report: RawFd, commands: RawFd, roots: &[RawFd]) -> Result<(), String>
         .map_err(|e| format!("/dev/null: {}", e))?;
     for fd in 0..3 {
         // SAFETY: duplicates a descriptor the warden holds.
-        unsafe { dup2(null.as_raw_fd(), fd) };
+        if unsafe { dup2(null.as_raw_fd(), fd) } < 0 {
+            let why = io::Error::last_os_error();
+            return Err(format!("cannot put /dev/null on {}: {}", fd, why));
+        }
     }
     let mut keep = vec![0, 1, 2, report, commands, null.as_raw_fd()];
     keep.extend_from_slice(roots);
@@ -186,13 +194,51 @@ fn ipc_is_empty() -> bool {
     }
 }
 
-/// What the program's side of the start needs, prepared before it.
+/// What the program's side of the start needs, prepared before it, and
+/// where it says what failed.
 struct Start<'a> {
     plan: &'a Plan,
     run: &'a Run,
     argv: Vec<*const c_char>,
     stdio: [RawFd; 3],
-    report: RawFd,
+    /// The step that failed and its errno, written by the child (in the
+    /// warden's memory: a store, no allocation), said by the warden.
+    failed: std::cell::Cell<Option<(Failure, i32)>>,
+}
+
+/// A step of the program's side of the start (`prepare_program`, the exec).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Failure {
+    Dup2,
+    ReadLimit(c_int),
+    SetLimit(c_int, u64),
+    DropIds,
+    NoNewPrivs,
+    Trace,
+    Exec,
+}
+
+impl Failure {
+    /// The step failed with `errno`: what the warden reports.
+    fn record(self, errno: i32) -> Record {
+        let why = io::Error::from_raw_os_error(errno);
+        Record::Failed(match self {
+            Failure::Dup2 => format!("dup2: {}", why),
+            Failure::ReadLimit(resource) => format!("cannot read limit {}: {}", resource, why),
+            Failure::SetLimit(resource, value) => {
+                format!("cannot set limit {} to {}: {}", resource, value, why)
+            }
+            Failure::DropIds => format!("cannot drop to uid {}: {}", INSIDE_ID, why),
+            Failure::NoNewPrivs => format!("no_new_privs: {}", why),
+            Failure::Trace => format!("cannot be traced by the warden: {}", why),
+            Failure::Exec => return Record::NotStarted(why.to_string()),
+        })
+    }
+}
+
+/// The errno of the last failed call (no allocation).
+fn errno() -> i32 {
+    io::Error::last_os_error().raw_os_error().unwrap_or(0)
 }
 
 /// The stack the program's side of the start runs on, bytes.
@@ -212,14 +258,19 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
             .chain(std::iter::once(std::ptr::null()))
             .collect(),
         stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
-        report,
+        failed: std::cell::Cell::new(None),
     };
     // 16-byte aligned, as both architectures' calling conventions want.
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
     // SAFETY: like posix_spawn: the child shares the warden's memory
-    // (CLONE_VM) on a stack of its own, and the warden (one thread) waits
-    // until it execs or exits (CLONE_VFORK), so nothing changes under
-    // either. `start` and `stack` outlive the child's use of them.
+    // (CLONE_VM) on a stack of its own, and the warden (one thread) is
+    // suspended until it execs or exits (CLONE_VFORK). The child allocates
+    // nothing and takes no lock (start_program: system calls on values
+    // prepared here, execvp's search on its stack, and a store into
+    // `start.failed`), so the warden's heap is as it left it; what it
+    // writes besides is errno, the warden's thread's own (they share the
+    // thread pointer), which the warden reads only after calls of its own.
+    // `start` and `stack` outlive the child's use of them.
     let program = unsafe {
         clone(
             start_program,
@@ -233,6 +284,10 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
         let failed = Record::Failed(format!("cannot start the program: {}", why));
         Record::send_all(&[failed, idle()], report);
         return;
+    }
+    // The child has exec'd, or failed and ended: then the warden says why.
+    if let Some((failure, errno)) = start.failed.get() {
+        failure.record(errno).send(report);
     }
     reap_until_none(program, report);
     // The warden holds the test's descriptors until it has said that the
@@ -276,20 +331,21 @@ fn reap_until_none(program: i32, report: RawFd) {
 }
 
 /// The program's side of the start (`arg` is a [`Start`]): its
-/// descriptors, limits, folder and ids, and the exec. Never returns.
+/// descriptors, limits, folder and ids, and the exec. Never returns. It
+/// allocates nothing (see run_one): a failure is left in `start.failed`.
 extern "C" fn start_program(arg: *mut c_void) -> c_int {
     // SAFETY: `arg` is the Start that run_one lent, alive while it waits.
     let start = unsafe { &*(arg as *const Start) };
     let (plan, run) = (start.plan, start.run);
-    let why = match prepare_program(plan, run, start.stdio) {
-        Err(why) => Record::Failed(why),
+    let failed = match prepare_program(plan, run, start.stdio) {
+        Err(failed) => failed,
         Ok(()) => {
             // SAFETY: a NUL-terminated array of valid C strings.
             unsafe { execvp(start.argv[0], start.argv.as_ptr().cast()) };
-            Record::NotStarted(io::Error::last_os_error().to_string())
+            (Failure::Exec, errno())
         }
     };
-    why.send(start.report);
+    start.failed.set(Some(failed));
     // SAFETY: ends the child (not the warden: _exit ends this process
     // alone); 127 is a shell's "could not execute".
     unsafe { _exit(127) }
@@ -297,24 +353,21 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
 
 /// Descriptors, limits, folder, ids, no new privileges and the warden as
 /// its tracer, in that order (the ids after what may need the capabilities
-/// changing them drops).
-fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), String> {
+/// changing them drops). What failed is a step and its errno, which the
+/// warden makes words of: nothing here allocates (see run_one).
+fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), (Failure, i32)> {
     for (target, fd) in stdio.iter().enumerate() {
         // SAFETY: duplicates a descriptor the process holds (the received
         // ones are above 2: the warden keeps /dev/null there).
         if unsafe { dup2(*fd, target as c_int) } < 0 {
-            return Err(format!("dup2: {}", io::Error::last_os_error()));
+            return Err((Failure::Dup2, errno()));
         }
     }
     for &(resource, value) in &run.limits {
         let mut old = Rlimit { cur: 0, max: 0 };
         // SAFETY: reads this process's limit into a live rlimit.
         if unsafe { prlimit(0, resource, std::ptr::null(), &mut old) } != 0 {
-            return Err(format!(
-                "cannot read limit {}: {}",
-                resource,
-                io::Error::last_os_error()
-            ));
+            return Err((Failure::ReadLimit(resource), errno()));
         }
         // Never above the hard limit the judge was started with (raising
         // it needs a privilege the warden does not have).
@@ -326,19 +379,14 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
         };
         // SAFETY: a valid rlimit for the call's duration.
         if unsafe { setrlimit(resource, &limit) } != 0 {
-            return Err(format!(
-                "cannot set limit {} to {}: {}",
-                resource,
-                value,
-                io::Error::last_os_error()
-            ));
+            #[allow(clippy::unnecessary_cast)]
+            return Err((Failure::SetLimit(resource, value as u64), errno()));
         }
     }
-    let root = CString::new("/").expect("no NUL");
-    // SAFETY: valid C strings.
+    // SAFETY: a valid C string, made before the start.
     if unsafe { chdir(plan.cwd.as_ptr()) } != 0 {
-        // SAFETY: a valid C string.
-        unsafe { chdir(root.as_ptr()) };
+        // SAFETY: a NUL-terminated literal (nothing allocated).
+        unsafe { chdir(b"/\0".as_ptr().cast()) };
     }
     if plan.as_root {
         // SAFETY: integer arguments and an empty list.
@@ -348,11 +396,7 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
                 && setresuid(INSIDE_ID, INSIDE_ID, INSIDE_ID) == 0
         };
         if !dropped {
-            return Err(format!(
-                "cannot drop to uid {}: {}",
-                INSIDE_ID,
-                io::Error::last_os_error()
-            ));
+            return Err((Failure::DropIds, errno()));
         }
     }
     // SAFETY: prctl with integer arguments.
@@ -366,7 +410,27 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), Stri
         )
     } != 0
     {
-        return Err(format!("no_new_privs: {}", io::Error::last_os_error()));
+        return Err((Failure::NoNewPrivs, errno()));
     }
-    trace_me()
+    trace_me().map_err(|e| (Failure::Trace, e.raw_os_error().unwrap_or(0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_step_of_the_start_is_said_by_the_warden_with_its_errno() {
+        let eperm = 1;
+        let Record::Failed(why) = Failure::SetLimit(7, 1024).record(eperm) else {
+            panic!("not a failure");
+        };
+        assert!(why.starts_with("cannot set limit 7 to 1024: "), "{}", why);
+        assert!(why.contains("os error 1"), "{}", why);
+        let enoent = 2;
+        let Record::NotStarted(why) = Failure::Exec.record(enoent) else {
+            panic!("a failed exec is a program not started");
+        };
+        assert!(why.contains("os error 2"), "{}", why);
+    }
 }
