@@ -184,17 +184,11 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     {
         return Err(io::Error::new(io::ErrorKind::Other, why));
     }
-    let status = ExitStatus::from_raw(report.status);
     let flooded = stdout.len() > OUTPUT_LIMIT;
     stdout.truncate(OUTPUT_LIMIT);
-    let end = match report.ending {
-        _ if flooded => End::OutputLimit,
-        Some(Ending::WallNet) => End::WallNet(status),
-        Some(Ending::CpuLimit) => End::CpuLimit(status),
-        Some(Ending::MemoryLimit) => End::MemoryLimit,
-        Some(Ending::ProcessLimit) => End::ProcessLimit,
-        Some(Ending::DescriptorLimit) => End::DescriptorLimit(supervise::DESCRIPTORS_AT_ONCE),
-        _ => End::Exited(status),
+    let end = match flooded {
+        true => End::OutputLimit,
+        false => end_of(report.ending, ExitStatus::from_raw(report.status)),
     };
     Ok(Outcome {
         wall: report.wall,
@@ -209,6 +203,20 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         leftovers: report.leftovers,
         sandboxed: report.sandboxed,
     })
+}
+
+/// How the supervisor says a test ended, for the verdict.
+#[cfg(supervised)]
+fn end_of(ending: Option<crate::supervise::Ending>, status: ExitStatus) -> End {
+    use crate::supervise::{Ending, DESCRIPTORS_AT_ONCE};
+    match ending {
+        Some(Ending::WallNet) => End::WallNet(status),
+        Some(Ending::CpuLimit) => End::CpuLimit(status),
+        Some(Ending::MemoryLimit) => End::MemoryLimit,
+        Some(Ending::ProcessLimit) => End::ProcessLimit,
+        Some(Ending::DescriptorLimit) => End::DescriptorLimit(DESCRIPTORS_AT_ONCE),
+        _ => End::Exited(status),
+    }
 }
 
 /// Elsewhere (another system, or Linux on an architecture whose system
