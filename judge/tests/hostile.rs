@@ -2680,6 +2680,18 @@ static void mappings(int procs, int count) {
     while (wait(0) > 0) {}
 }
 
+/* Empty files in /tmp: no block each, but an inode and a name. */
+static void files(int count) {
+    char name[64];
+    for (int i = 0; i < count; i++) {
+        snprintf(name, sizeof name, "/tmp/f%d", i);
+        int fd = open(name, O_CREAT | O_WRONLY, 0600);
+        if (fd < 0) fail("open");
+        close(fd);
+    }
+    fprintf(stderr, "made %d empty files\n", count);
+}
+
 int main(int argc, char **argv) {
     const char *how = argv[2];
     if (!strcmp(how, "in-flight")) in_flight(16);
@@ -2688,6 +2700,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(how, "messages")) messages(2000);
     else if (!strcmp(how, "pipes")) pipes(250, 200);
     else if (!strcmp(how, "mappings")) mappings(4, 30000);
+    else if (!strcmp(how, "files")) files(100000);
     else { fprintf(stderr, "no such way: %s\n", how); return 2; }
     if (strcmp(how, "pipes") && strcmp(how, "mappings")) hold();
     print_answer(argv[1]);
@@ -2714,7 +2727,11 @@ int main(int argc, char **argv) {
 ///   now `RE`, more descriptors at once than the bound;
 /// - 4 processes with 30 000 one-page mappings each (kernel structures, no
 ///   memory of their own): AC under 16 MiB; now each counts 256 bytes:
-///   `MLE`.
+///   `MLE`;
+/// - 100 000 empty files in `/tmp` (no block each, about 1 KiB of the
+///   kernel's each: 97 MiB): AC under 16 MiB; now each scratch folder
+///   holds at most 4 096 files (`nr_inodes`). Sandboxed only: without the
+///   sandbox `/tmp` is the machine's.
 #[test]
 fn memory_the_kernel_holds_for_a_test_is_refused_counted_or_bounded() {
     let ways = [
@@ -2724,12 +2741,16 @@ fn memory_the_kernel_holds_for_a_test_is_refused_counted_or_bounded() {
         ("messages", "16", "msgget: Operation not permitted"),
         ("pipes", "256", "more than 2048 descriptors at once"),
         ("mappings", "16", "passed the 16 MiB limit"),
+        ("files", "16", "open: No space left on device"),
     ];
     for sandbox_off in [false, true] {
         let mut hostile = Hostile::new("kernel-memory");
         hostile.sandbox_off = sandbox_off;
         let exe = hostile.compile_c("holder", KERNEL_HOLDER);
         for (way, limit, why) in ways {
+            if sandbox_off && way == "files" {
+                continue;
+            }
             let (run, test) = hostile.judge_json(
                 &format!("{} {} {}", exe, hostile.answer(), way),
                 &["--memory-limit", limit, "--time-limit", "10000"],

@@ -5,7 +5,7 @@
 //! starts the warden (`warden.rs`) as the supervisor's child
 //! (`clone(CLONE_PARENT)`), says its pid (a [`Record`]) and exits.
 
-use super::policy::{Step, SCRATCH};
+use super::policy::{Step, SCRATCH, SCRATCH_FILES};
 use super::view::{hide, mount_at, mount_point, Namespaces};
 use super::wire::{Plan, Record};
 use crate::sys::linux::{
@@ -84,7 +84,10 @@ pub fn below_scratch(steps: &[Step]) -> Vec<Step> {
 /// The roots of the two, open (the warden resizes them through these: a
 /// hidden folder may be one).
 fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
-    let options = format!("size={},mode=1777", plan.scratch_size);
+    let options = format!(
+        "size={},nr_inodes={},mode=1777",
+        plan.scratch_size, SCRATCH_FILES
+    );
     let mut roots = Vec::new();
     for dir in SCRATCH {
         let kept: Vec<(&Step, Option<File>)> = plan

@@ -29,6 +29,13 @@ pub const SYSTEM_FOLDERS: [&str; 9] = [
 /// the machine, and what the view shows below them is bound again on top.
 pub const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
 
+/// The files and folders each scratch folder may hold. An empty file
+/// holds no block, so the folder's size does not bound them, but each is
+/// an inode and a name the kernel keeps (about 1 KiB): without a bound a
+/// test could keep hundreds of MiB in empty files. A program that makes a
+/// few temporary files (a JVM makes two) is far below it.
+pub const SCRATCH_FILES: u64 = 4096;
+
 /// The folders the view makes itself (its own devices, each cell's
 /// `/proc`): nothing of the machine's is shown there.
 const MADE: [&str; 2] = ["/dev", "/proc"];
