@@ -98,6 +98,12 @@ pub const DESCRIPTORS: u64 = 1024;
 /// bound, and a whole `RLIMIT_NOFILE` for a program of one process.
 pub const DESCRIPTORS_AT_ONCE: u64 = 2048;
 
+/// The signals queued and POSIX timers a test's user may have at once
+/// (`RLIMIT_SIGPENDING`): each timer holds a few hundred bytes of the
+/// kernel's, and the machine's default (about 96 000 here) would let a
+/// test keep some 30 MiB there. Ordinary signals are not bound by it.
+pub const PENDING_SIGNALS: u64 = 4096;
+
 /// The argument that starts the judge binary as a supervisor.
 pub const MODE: &str = "--supervise";
 
@@ -129,16 +135,19 @@ pub struct Request {
 
 impl Request {
     /// The backstop limits set in the program (soft and hard alike): its
-    /// CPU time, its output file's size, its descriptors, its address
-    /// space. (No core dumps
+    /// CPU time, its output file's size, its descriptors, its queued
+    /// signals and timers, its address space. (No core dumps
     /// and no POSIX message queue are the supervisor's own limits, which
     /// every program inherits: [`control::carry_inherited_limits`].)
     pub fn backstop_limits(&self) -> Vec<(std::os::raw::c_int, u64)> {
-        use crate::sys::linux::{RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE};
+        use crate::sys::linux::{
+            RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_SIGPENDING,
+        };
         let mut limits = vec![
             (RLIMIT_CPU, self.cpu_backstop_seconds),
             (RLIMIT_FSIZE, self.output_limit + 1),
             (RLIMIT_NOFILE, DESCRIPTORS),
+            (RLIMIT_SIGPENDING, PENDING_SIGNALS),
         ];
         if self.address_space_backstop > 0 {
             limits.push((RLIMIT_AS, self.address_space_backstop));

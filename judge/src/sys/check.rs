@@ -53,6 +53,7 @@ fn linux_facts() -> Vec<Fact> {
         ("RLIMIT_CORE", RLIMIT_CORE as i64),
         ("RLIMIT_AS", RLIMIT_AS as i64),
         ("RLIMIT_MSGQUEUE", RLIMIT_MSGQUEUE as i64),
+        ("RLIMIT_SIGPENDING", RLIMIT_SIGPENDING as i64),
         ("PR_SET_CHILD_SUBREAPER", PR_SET_CHILD_SUBREAPER as i64),
         ("_SC_CLK_TCK", SC_CLK_TCK as i64),
         ("_SC_PAGESIZE", SC_PAGESIZE as i64),

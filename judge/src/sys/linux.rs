@@ -41,6 +41,7 @@ pub const RLIMIT_FSIZE: c_int = 1;
 pub const RLIMIT_CORE: c_int = 4;
 pub const RLIMIT_AS: c_int = 9;
 pub const RLIMIT_MSGQUEUE: c_int = 12;
+pub const RLIMIT_SIGPENDING: c_int = 11;
 pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
 pub const SC_CLK_TCK: c_int = 2;
 pub const SC_PAGESIZE: c_int = 30;
