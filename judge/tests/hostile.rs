@@ -2628,56 +2628,44 @@ static void messages(int count) {
     fprintf(stderr, "held %ld MiB in message queues\n", held / MIB);
 }
 
-/* `procs` processes, each holding `count` pipes filled. */
-static void pipes(int procs, int count) {
+/* Starts `procs` children that each do `make(count)` and hold what it
+ * made until all have, for 300 ms. */
+static void in_children(int procs, void (*make)(int), int count, const char *what) {
     int ready[2], gate[2];
     if (pipe(ready) || pipe(gate)) fail("pipe");
-    static char chunk[1 << 16];
     for (int p = 0; p < procs; p++) {
         pid_t child = fork();
         if (child < 0) fail("fork");
         if (child) continue;
         close(gate[1]);
-        for (int i = 0; i < count; i++) {
-            int fd[2];
-            if (pipe2(fd, O_NONBLOCK) != 0) break;
-            while (write(fd[1], chunk, sizeof chunk) > 0) {}
-        }
-        if (write(ready[1], "x", 1) != 1) _exit(1);
+        make(count);
         char c;
-        if (read(gate[0], &c, 1) < 0) _exit(1);
+        if (write(ready[1], "x", 1) != 1 || read(gate[0], &c, 1) < 0) _exit(1);
         _exit(0);
     }
     for (int p = 0; p < procs; p++) { char c; if (read(ready[0], &c, 1) != 1) fail("read"); }
-    fprintf(stderr, "%d processes hold %d full pipes each\n", procs, count);
+    fprintf(stderr, "%d processes hold %d %s each\n", procs, count, what);
     hold();
     close(gate[1]);
     while (wait(0) > 0) {}
 }
 
-/* `procs` processes, each with `count` mappings of one page (every other
- * page of a reserve made inaccessible): kernel structures, no memory. */
-static void mappings(int procs, int count) {
-    int ready[2], gate[2];
-    if (pipe(ready) || pipe(gate)) fail("pipe");
-    long page = sysconf(_SC_PAGESIZE);
-    for (int p = 0; p < procs; p++) {
-        pid_t child = fork();
-        if (child < 0) fail("fork");
-        if (child) continue;
-        close(gate[1]);
-        char *base = mmap(0, 2L * count * page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        for (int i = 0; i < count; i++) mprotect(base + 2L * i * page, page, PROT_NONE);
-        if (write(ready[1], "x", 1) != 1) _exit(1);
-        char c;
-        if (read(gate[0], &c, 1) < 0) _exit(1);
-        _exit(0);
+/* `count` pipes, filled. */
+static void full_pipes(int count) {
+    static char chunk[1 << 16];
+    for (int i = 0; i < count; i++) {
+        int fd[2];
+        if (pipe2(fd, O_NONBLOCK) != 0) break;
+        while (write(fd[1], chunk, sizeof chunk) > 0) {}
     }
-    for (int p = 0; p < procs; p++) { char c; if (read(ready[0], &c, 1) != 1) fail("read"); }
-    fprintf(stderr, "%d processes hold %d mappings each\n", procs, count);
-    hold();
-    close(gate[1]);
-    while (wait(0) > 0) {}
+}
+
+/* `count` mappings of one page (every other page of a reserve made
+ * inaccessible): kernel structures, no memory. */
+static void one_page_mappings(int count) {
+    long page = sysconf(_SC_PAGESIZE);
+    char *base = mmap(0, 2L * count * page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    for (int i = 0; i < count; i++) mprotect(base + 2L * i * page, page, PROT_NONE);
 }
 
 /* Empty files in /tmp: no block each, but an inode and a name. */
@@ -2707,8 +2695,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(how, "queues")) queues(500);
     else if (!strcmp(how, "spliced")) spliced(200);
     else if (!strcmp(how, "messages")) messages(2000);
-    else if (!strcmp(how, "pipes")) pipes(250, 200);
-    else if (!strcmp(how, "mappings")) mappings(4, 30000);
+    else if (!strcmp(how, "pipes")) in_children(250, full_pipes, 200, "full pipes");
+    else if (!strcmp(how, "mappings")) in_children(4, one_page_mappings, 30000, "mappings");
     else if (!strcmp(how, "files")) files(100000);
     else if (!strcmp(how, "timers")) timers(90000);
     else { fprintf(stderr, "no such way: %s\n", how); return 2; }
