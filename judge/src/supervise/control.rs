@@ -64,13 +64,17 @@ pub fn become_subreaper() -> io::Result<()> {
 
 /// Makes reads and writes on `pipe` (a pipe, a socket) return at once
 /// rather than wait.
-pub fn set_nonblocking(pipe: &std::fs::File) {
+pub fn set_nonblocking(pipe: &std::fs::File) -> std::io::Result<()> {
     use std::os::unix::io::AsRawFd;
     let fd = pipe.as_raw_fd();
     // SAFETY: fcntl on a descriptor we own, integers only.
-    unsafe {
+    let done = unsafe {
         let flags = fcntl(fd, F_GETFL, 0);
-        fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+        flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+    };
+    match done {
+        true => Ok(()),
+        false => Err(std::io::Error::last_os_error()),
     }
 }
 

@@ -508,12 +508,18 @@ struct StderrTail {
 pub const STDERR_TAIL: usize = 16 << 10;
 
 impl StderrTail {
+    /// Reads `pipe` from now on; a pipe that cannot be made non-blocking
+    /// (a read would stall the looks) is not read, and the test ends
+    /// saying why.
     fn new(pipe: File) -> StderrTail {
-        control::set_nonblocking(&pipe);
+        let (pipe, failed) = match control::set_nonblocking(&pipe) {
+            Ok(()) => (Some(pipe), None),
+            Err(e) => (None, Some(format!("cannot make it non-blocking: {}", e))),
+        };
         StderrTail {
-            pipe: Some(pipe),
+            pipe,
             tail: Vec::new(),
-            failed: None,
+            failed,
         }
     }
 

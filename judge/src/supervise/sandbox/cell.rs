@@ -99,7 +99,7 @@ impl Cell {
         let launched = launcher_word(&mut records);
         drop(launcher); // reaped: it exits once it has reported
         let (warden, early) = launched?;
-        crate::supervise::control::set_nonblocking(&records);
+        crate::supervise::control::set_nonblocking(&records)?;
         let mut cell = Cell {
             warden,
             records,
