@@ -2513,3 +2513,44 @@ fn the_next_test_finds_no_key_the_last_one_left() {
         );
     }
 }
+
+/// Forks a child that exits at once, reaps it, and says on standard error
+/// its own pid and its child's (then fails, so that the report carries
+/// what it said).
+const PIDS: &str = r#"
+int main(void) {
+    pid_t child = fork();
+    if (child == 0) _exit(0);
+    if (child < 0) { perror("fork"); return 1; }
+    waitpid(child, NULL, 0);
+    fprintf(stderr, "pids %d %d.\n", (int)getpid(), (int)child);
+    return 3;
+}
+"#;
+
+/// Issue 30, point 8: state that carries from one test to the next. A
+/// slot's tests run one after another in its cell's PID namespace, which
+/// lives across them: the pid a program got told it how many processes
+/// the tests before it started. On the judge of the day (7c4a3c9),
+/// sandboxed: "pids 2 3", "pids 4 5", "pids 6 7", "pids 8 9". Now the
+/// warden starts each test's pids afresh: the same pids in each of four
+/// tests. (Without the sandbox the pids are the machine's: not held.)
+#[test]
+fn every_test_of_a_slot_gets_the_same_pids() {
+    let hostile = Hostile::new("pids");
+    hostile.copy_the_test(4);
+    let exe = hostile.compile_c("pids", PIDS);
+    let run = hostile.judge_in_one_slot(&exe);
+    let said: Vec<String> = json::parse_json_lines(&run.stdout)
+        .into_iter()
+        .map(|test| {
+            assert_eq!(test["sandboxed"], "true", "{}", run);
+            let message = test.get("message").cloned().unwrap_or_default();
+            let at = message.find("pids ").unwrap_or(message.len());
+            message[at..].split('.').next().unwrap_or("").to_string()
+        })
+        .collect();
+    assert_eq!(said.len(), 4, "{}", run);
+    assert!(said[0].starts_with("pids "), "{}", run);
+    assert!(said.iter().all(|s| *s == said[0]), "{:?}\n{}", said, run);
+}

@@ -4,7 +4,8 @@
 //! reports every process of the namespace, and says when none is left (the
 //! supervisor kills them at the test's end) and whether the test left a
 //! SysV object in the cell's IPC namespace. Tests of a slot run one after
-//! another, so a test sees only its own processes and the warden.
+//! another, so a test sees only its own processes and the warden, and each
+//! starts from the same pid (the namespace's next pid set back to 2).
 
 use super::cell::{Plan, Record, Run};
 use super::policy::HIDDEN_IN_PROC;
@@ -214,6 +215,10 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
         stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
         report,
     };
+    if let Err(why) = restart_pids() {
+        Record::send_all(&[Record::Failed(why), idle()], report);
+        return;
+    }
     // 16-byte aligned, as both architectures' calling conventions want.
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
     // SAFETY: like posix_spawn: the child shares the warden's memory
@@ -240,6 +245,20 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     // would otherwise wake the supervisor once before the warden's word,
     // for nothing.
     drop(fds);
+}
+
+/// The namespace's last pid given out, which the kernel lets the holder
+/// of `CAP_SYS_ADMIN` (or `CAP_CHECKPOINT_RESTORE`) over the namespace's
+/// owning user namespace write: the warden, root in the cell's.
+const LAST_PID: &str = "/proc/sys/kernel/ns_last_pid";
+
+/// Makes the next pid of the namespace 2, the one after the warden's, so
+/// that every test starts from the same pid: what the pids of a test tell
+/// would otherwise count what the tests before it started. Every process
+/// of the last test is reaped by now, so the pids from 2 on are free.
+fn restart_pids() -> Result<(), String> {
+    std::fs::write(LAST_PID, "1")
+        .map_err(|e| format!("cannot start the test's pids afresh ({}): {}", LAST_PID, e))
 }
 
 /// Follows every task of the namespace (`trace.rs`: each process's end is
