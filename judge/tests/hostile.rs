@@ -2554,3 +2554,46 @@ fn every_test_of_a_slot_gets_the_same_pids() {
     assert!(said[0].starts_with("pids "), "{}", run);
     assert!(said.iter().all(|s| *s == said[0]), "{:?}\n{}", said, run);
 }
+
+/// A command that names its program or script through `..` (as
+/// `judge/../target/x` from the workspace) runs in the view: the folders a
+/// `..` leaves are made there, empty. On the judge of the day (7c4a3c9),
+/// sandboxed: RE for the first two ("inner/../../prog: No such file or
+/// directory", "sh: 0: cannot open inner/../../prog.sh: No such file"); the
+/// third, whose `..` leaves the working folder (which the view makes), AC.
+/// Now AC for all three, and the folder passed through shows nothing of
+/// what it holds.
+#[test]
+fn a_program_named_through_dot_dot_runs() {
+    let mut hostile = Hostile::new("dot-dot");
+    let sub = hostile.dir.join("sub");
+    fs::create_dir_all(sub.join("inner")).unwrap();
+    fs::write(sub.join("inner/secret"), "not to be seen").unwrap();
+    hostile.compile_c(
+        "prog",
+        r#"
+int main(int argc, char **argv) {
+    if (access("inner/secret", F_OK) == 0) { puts("the folder passed through shows its files"); return 0; }
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let script = hostile.path("prog.sh");
+    fs::write(
+        &script,
+        "if [ -e inner/secret ]; then echo seen; else cat \"$1\"; fi\n",
+    )
+    .unwrap();
+    let answer = hostile.answer();
+    hostile.cwd = Some(sub.clone());
+    for cmd in [
+        format!("inner/../../prog {}", answer),
+        format!("sh inner/../../prog.sh {}", answer),
+        format!("sh ../prog.sh {}", answer),
+    ] {
+        let (run, test) = hostile.judge_json(&cmd, &[]);
+        assert_eq!(test["sandboxed"], "true", "{}: {}", cmd, run);
+        assert_eq!(test["verdict"], "AC", "{}: {}", cmd, run);
+    }
+}
