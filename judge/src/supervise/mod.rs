@@ -70,6 +70,7 @@ mod protocol;
 mod sandbox;
 mod seccomp;
 mod server;
+mod trace;
 mod watch;
 
 pub use client::{run, serve_from};

@@ -10,7 +10,7 @@
 //! cannot read, fails with `ENOSYS`, and the C libraries fall back to
 //! `clone` (as Docker's default profile does it). `clone` with
 //! `CLONE_UNTRACED` fails too: the warden traces every task of a test
-//! (`sandbox/trace.rs`), and such a child would escape it. A call made with another
+//! (`trace.rs`), and such a child would escape it. A call made with another
 //! architecture's numbers (a 32-bit program on a 64-bit kernel) ends the
 //! process: the filter knows the native numbers only.
 //!

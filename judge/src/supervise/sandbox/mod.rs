@@ -32,7 +32,6 @@
 mod cell;
 mod policy;
 mod socket;
-mod trace;
 mod view;
 mod warden;
 

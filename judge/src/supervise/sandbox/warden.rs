@@ -10,9 +10,9 @@
 use super::cell::{Plan, Record, Run};
 use super::policy::HIDDEN_IN_PROC;
 use super::socket::{self, FDS, MAX_COMMAND};
-use super::trace::{trace_me, Event, Tracer};
 use super::view::mount_at;
 use super::INSIDE_ID;
+use crate::supervise::trace::{trace_me, Event, Tracer};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
@@ -273,8 +273,13 @@ fn reap_until_none(program: i32, report: RawFd) {
     let mut block = true;
     loop {
         match tracer.next(block) {
-            Ok(Event::Ended(record)) => {
-                ended.push(record);
+            Ok(Event::Ended(process)) => {
+                ended.push(Record::Reaped {
+                    main: process.main,
+                    status: process.status,
+                    peak_kib: process.peak_kib,
+                    cpu_us: process.cpu_us,
+                });
                 block = false; // any more that ended, without waiting
             }
             Ok(Event::Quiet) => block = false,

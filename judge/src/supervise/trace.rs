@@ -1,27 +1,31 @@
-//! The warden as the tracer of its tests: the CPU time of every process of
-//! a test, those nobody waits for included.
+//! The tracer of a test's processes: the CPU time of every process of a
+//! test, those nobody waits for included. Sandboxed, the warden of the
+//! test's cell traces them (`sandbox/warden.rs`); without the sandbox, the
+//! supervisor itself (`watch.rs`).
 //!
 //! A process whose parent ignores `SIGCHLD` (or sets `SA_NOCLDWAIT`) is
 //! reaped by the kernel when it ends: its CPU time reaches no `wait4`, and
 //! one that lives less than the 10 ms between two looks is never seen. So
-//! the program is traced by the warden from its exec on (`PTRACE_TRACEME`),
-//! and everything it starts is traced from its start (`PTRACE_O_TRACEFORK`,
-//! `VFORK`, `CLONE`; `CLONE_UNTRACED`, which would escape that, is refused
-//! by the seccomp filter, and `clone3` with it). The kernel tells a tracer
-//! of a traced process's end before its parent, whoever the parent is and
-//! whatever it does with `SIGCHLD`: the warden, told, reads the ended
-//! process's own CPU time (its process CPU clock: all its threads, in
-//! nanoseconds, without what it reaped) and then lets it go (`wait4`), to
-//! its parent or to the kernel. Each process is counted once, by itself.
+//! the program is traced by its starter from its exec on
+//! (`PTRACE_TRACEME`), and everything it starts is traced from its start
+//! (`PTRACE_O_TRACEFORK`, `VFORK`, `CLONE`; `CLONE_UNTRACED`, which would
+//! escape that, is refused by the seccomp filter, and `clone3` with it).
+//! The kernel tells a tracer of a traced process's end before its parent,
+//! whoever the parent is and whatever it does with `SIGCHLD`: the tracer,
+//! told, reads the ended process's own CPU time (its process CPU clock:
+//! all its threads, in nanoseconds, without what it reaped) and then lets
+//! it go (`wait4`), to its parent or to the kernel. Each process is
+//! counted once, by itself.
 //!
-//! Every stop of a traced task comes to the warden, which resumes it: an
+//! Every stop of a traced task comes to the tracer, which resumes it: an
 //! event (a start, an exec), at once; a signal, delivered as it was; a stop
 //! signal (`SIGSTOP`, `SIGTSTP`, `SIGTTIN`, `SIGTTOU`) is dropped, so a
 //! test's processes cannot be stopped (a stopped process would hold its
-//! test without computing). If the warden dies its tracees are killed
-//! (`PTRACE_O_EXITKILL`).
+//! test without computing). If the tracer dies its tracees are killed
+//! (`PTRACE_O_EXITKILL`). The tracer is the reaper of orphans as well (the
+//! warden is its namespace's init, the supervisor a child subreaper), so a
+//! process let go whose parent then dies comes back to it.
 
-use super::cell::Record;
 use crate::sys::linux::{
     clock_getcpuclockid, clock_gettime, ptrace, wait4, waitid, Rusage, Siginfo, Timespec,
     CLD_DUMPED, CLD_EXITED, CLD_KILLED, ECHILD, EINTR, PTRACE_CONT, PTRACE_O_EXITKILL,
@@ -33,40 +37,55 @@ use std::io;
 use std::os::raw::c_int;
 use std::path::Path;
 
-/// What the warden asks of the kernel for each traced task.
+/// What the tracer asks of the kernel for each traced task.
 const OPTIONS: c_int = PTRACE_O_TRACEFORK
     | PTRACE_O_TRACEVFORK
     | PTRACE_O_TRACECLONE
     | PTRACE_O_TRACEEXEC
     | PTRACE_O_EXITKILL;
 
-/// The program's side, before its exec: traced by its parent, the warden.
-/// (Only a system call: safe in the warden's `CLONE_VM` child.)
-pub fn trace_me() -> Result<(), String> {
+/// The program's side, before its exec: traced by its parent. One system
+/// call, nothing allocated: safe in a `CLONE_VM` child or after a fork.
+/// False when the kernel refuses (errno says why).
+pub fn ask_to_be_traced() -> bool {
     // SAFETY: ptrace(PTRACE_TRACEME) takes no pointer.
-    if unsafe { ptrace(PTRACE_TRACEME, 0 as c_int, 0usize, 0usize) } != 0 {
-        return Err(format!(
-            "cannot be traced by the warden: {}",
-            io::Error::last_os_error()
-        ));
+    unsafe { ptrace(PTRACE_TRACEME, 0 as c_int, 0usize, 0usize) == 0 }
+}
+
+/// [`ask_to_be_traced`], its refusal said.
+pub fn trace_me() -> Result<(), String> {
+    match ask_to_be_traced() {
+        true => Ok(()),
+        false => Err(format!("cannot be traced: {}", io::Error::last_os_error())),
     }
-    Ok(())
+}
+
+/// A process that ended, counted before it was let go.
+pub struct Ended {
+    /// It is the program (its end is the test's).
+    pub main: bool,
+    /// Its wait status.
+    pub status: i32,
+    /// Its peak memory (with its reaped children's), KiB.
+    pub peak_kib: u64,
+    /// Its own CPU time (all its threads), microseconds.
+    pub cpu_us: u64,
 }
 
 /// What one look at the test's tasks found.
 pub enum Event {
-    /// A process ended and was let go: its record.
-    Ended(Record),
+    /// A process ended and was let go.
+    Ended(Ended),
     /// A task was dealt with (a stop resumed, a thread's end): nothing to
     /// report.
     Quiet,
     /// Nothing has happened yet (only without blocking).
     NoneYet,
-    /// The namespace has no task left but the warden.
+    /// The tracer has no child or tracee left.
     NoChildren,
 }
 
-/// The warden's tracer for one test.
+/// The tracer of one test.
 pub struct Tracer {
     /// The program's pid (its end is the test's).
     program: i32,
@@ -74,8 +93,8 @@ pub struct Tracer {
     /// options are set.
     traced: bool,
     /// Ended processes counted and let go to a parent that has not reaped
-    /// them yet. If that parent dies first, the zombie comes to the warden
-    /// (the namespace's init) and its end is told again: it is reaped, not
+    /// them yet. If that parent dies first, the zombie comes to the tracer
+    /// (the namespace's init, or the subreaper) and its end is told again: it is reaped, not
     /// counted twice (a test killed at its limit, parent and child at once,
     /// showed its CPU time doubled).
     let_go: Vec<i32>,
@@ -116,7 +135,7 @@ impl Tracer {
     /// An ended task: its process's own CPU time read (a thread has none of
     /// its own: it is its process's), then the task reaped for the tracer.
     /// A process told a second time (counted, let go, then orphaned to the
-    /// warden) is only reaped.
+    /// tracer) is only reaped.
     fn ended(&mut self, pid: i32) -> Event {
         let again = self.let_go.iter().position(|&p| p == pid);
         let cpu_ns = match again {
@@ -140,7 +159,7 @@ impl Tracer {
         }
         match cpu_ns {
             None => Event::Quiet,
-            Some(ns) => Event::Ended(Record::Reaped {
+            Some(ns) => Event::Ended(Ended {
                 main: pid == self.program,
                 status,
                 peak_kib: usage.maxrss.max(0) as u64,
