@@ -2363,32 +2363,46 @@ int main(int argc, char **argv) {
 /// Issue 30, attack 4: CPU time nobody counts. On the judge of the day
 /// (7eae1c0): 5.3 s of CPU reported as 148 ms, AC; this test's 150
 /// children of 8 ms each (1.2 s), AC with cpu_ms 12 to 40 (what the looks
-/// happened to see). Now the warden traces every task of the test and
-/// hears of each end first: every child's time counts. Sandboxed only:
-/// without the sandbox there is no warden to trace them (docs/sandbox.md).
+/// happened to see). Now every task of the test is traced (by the warden,
+/// or by the supervisor without the sandbox), and its tracer hears of each
+/// end first: every child's time counts, sandboxed and not. (On the judge
+/// of 7c4a3c9, which traced only sandboxed: without the sandbox, AC with
+/// cpu_ms 15.5.)
 #[test]
 fn the_cpu_time_of_children_nobody_waits_for_counts() {
-    let hostile = Hostile::new("unwaited");
-    let exe = hostile.compile_c("unwaited", UNWAITED_BURNERS);
-    let (run, test) = hostile.judge_json(
-        &format!("{} {} 150 8", exe, hostile.answer()),
-        &["--time-limit", "5000"],
-    );
-    assert_eq!(test["verdict"], "AC", "{}", run);
-    let cpu_ms = number(&test, "cpu_ms");
-    assert!(
-        cpu_ms >= 1150.0,
-        "150 x 8 ms reported as {} ms\n{}",
-        cpu_ms,
-        run
-    );
-    // Under a limit below what they burn: over it.
-    let (run, test) = hostile.judge_json(
-        &format!("{} {} 150 8", exe, hostile.answer()),
-        &["--time-limit", "600"],
-    );
-    assert_eq!(test["verdict"], "TLE", "{}", run);
-    assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("unwaited");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("unwaited", UNWAITED_BURNERS);
+        let (run, test) = hostile.judge_json(
+            &format!("{} {} 150 8", exe, hostile.answer()),
+            &["--time-limit", "5000"],
+        );
+        assert_eq!(
+            test["verdict"], "AC",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        let cpu_ms = number(&test, "cpu_ms");
+        assert!(
+            cpu_ms >= 1150.0,
+            "sandbox off: {}: 150 x 8 ms reported as {} ms\n{}",
+            sandbox_off,
+            cpu_ms,
+            run
+        );
+        // Under a limit below what they burn: over it.
+        let (run, test) = hostile.judge_json(
+            &format!("{} {} 150 8", exe, hostile.answer()),
+            &["--time-limit", "600"],
+        );
+        assert_eq!(
+            test["verdict"], "TLE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+    }
 }
 
 /// Makes one memfd of 64 KiB, then `argv[2]` children that each duplicate

@@ -75,13 +75,23 @@ pub fn set_nonblocking(pipe: &std::fs::File) {
     }
 }
 
-/// A process group of its own for the program. (No code runs in the
-/// child before the exec, so the program starts the cheap way, with
-/// `posix_spawn`, as a plain loop of starts would: see
-/// [`limit_child`] for the limits.)
+/// A process group of its own for the program, and the supervisor as its
+/// tracer (`trace.rs`): it asks to be traced before its exec, and so stops
+/// at its exec until the supervisor, its limits set ([`limit_child`]),
+/// resumes it. (That one system call in the child makes the start a fork,
+/// not `posix_spawn`.) A program the kernel refuses to have traced runs
+/// untraced.
 pub fn confine(cmd: &mut Command) {
     use std::os::unix::process::CommandExt;
     cmd.process_group(0);
+    // SAFETY: the closure makes one system call (ptrace), allocates
+    // nothing and takes no lock: fit to run between a fork and an exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            super::trace::ask_to_be_traced();
+            Ok(())
+        })
+    };
 }
 
 /// The supervisor leaves the judge's session for one of its own, which

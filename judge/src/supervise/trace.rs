@@ -26,6 +26,7 @@
 //! warden is its namespace's init, the supervisor a child subreaper), so a
 //! process let go whose parent then dies comes back to it.
 
+use super::watch::Reaped;
 use crate::sys::linux::{
     clock_getcpuclockid, clock_gettime, ptrace, wait4, waitid, Rusage, Siginfo, Timespec,
     CLD_DUMPED, CLD_EXITED, CLD_KILLED, ECHILD, EINTR, PTRACE_CONT, PTRACE_O_EXITKILL,
@@ -36,6 +37,7 @@ use crate::sys::linux::{
 use std::io;
 use std::os::raw::c_int;
 use std::path::Path;
+use std::time::Duration;
 
 /// What the tracer asks of the kernel for each traced task.
 const OPTIONS: c_int = PTRACE_O_TRACEFORK
@@ -62,6 +64,7 @@ pub fn trace_me() -> Result<(), String> {
 
 /// A process that ended, counted before it was let go.
 pub struct Ended {
+    pub pid: i32,
     /// It is the program (its end is the test's).
     pub main: bool,
     /// Its wait status.
@@ -160,12 +163,36 @@ impl Tracer {
         match cpu_ns {
             None => Event::Quiet,
             Some(ns) => Event::Ended(Ended {
+                pid,
                 main: pid == self.program,
                 status,
                 peak_kib: usage.maxrss.max(0) as u64,
                 cpu_us: ns / 1000,
             }),
         }
+    }
+
+    /// Without the sandbox, the supervisor's reaping of its traced test
+    /// (`watch.rs`), without waiting: the stops found resumed (at most
+    /// [`STOPS_A_REAP`], so that a test that stops itself in a loop cannot
+    /// hold the supervisor's looks off), and the first process found
+    /// ended counted (its own CPU time) and let go.
+    pub fn reap(&mut self) -> Result<Reaped, String> {
+        for _ in 0..STOPS_A_REAP {
+            match self.next(false)? {
+                Event::Ended(process) => {
+                    let usage = crate::os::Usage {
+                        cpu: Duration::from_micros(process.cpu_us),
+                        max_rss_kib: process.peak_kib,
+                    };
+                    return Ok(Reaped::One(process.pid, process.status, usage));
+                }
+                Event::Quiet => {}
+                Event::NoneYet => return Ok(Reaped::NoneYet),
+                Event::NoChildren => return Ok(Reaped::NoChildren),
+            }
+        }
+        Ok(Reaped::NoneYet)
     }
 
     /// A stopped task, resumed (see the file's comment).
@@ -199,6 +226,22 @@ impl Tracer {
         unsafe { ptrace(PTRACE_CONT, pid, 0usize, deliver as usize) };
         Ok(Event::Quiet)
     }
+}
+
+/// How many stops [`Tracer::reap`] resumes at most before it returns.
+const STOPS_A_REAP: usize = 64;
+
+/// Whether the process `pid`, which asked to be traced before its exec,
+/// is traced by this one: the kernel may have refused (Yama's
+/// `ptrace_scope` 2 for a tracer without `CAP_SYS_PTRACE`, or 3). Taken as
+/// traced unless its `status` says otherwise.
+pub fn traced_by_us(pid: i32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid)).unwrap_or_default();
+    let tracer = status
+        .lines()
+        .find_map(|line| line.strip_prefix("TracerPid:"))
+        .and_then(|pid| pid.trim().parse::<u32>().ok());
+    tracer.map_or(true, |tracer| tracer == std::process::id())
 }
 
 /// The CPU time of the process `pid` (all its threads, not what it
