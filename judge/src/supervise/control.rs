@@ -106,9 +106,10 @@ pub fn leave_the_terminal() {
 
 /// The backstop limits of the program `pid`, set right after it starts
 /// (`prlimit`), soft and hard alike so that it cannot raise them: CPU
-/// time, output file size, address space. For the
-/// moment between its start and this it runs without them, which only a
-/// backstop can afford: the supervisor's looks enforce the real limits.
+/// time, output file size, address space. A traced program is stopped at
+/// its exec meanwhile ([`confine`]); one the kernel refused to have traced
+/// runs without them for that moment, which only a backstop can afford:
+/// the supervisor's looks enforce the real limits.
 pub fn limit_child(pid: i32, request: &Request) -> Result<(), String> {
     for (resource, value) in request.backstop_limits() {
         // Beyond what the type holds means no limit (RLIM_INFINITY is
