@@ -232,16 +232,24 @@ impl Tracer {
 const STOPS_A_REAP: usize = 64;
 
 /// Whether the process `pid`, which asked to be traced before its exec,
-/// is traced by this one: the kernel may have refused (Yama's
-/// `ptrace_scope` 2 for a tracer without `CAP_SYS_PTRACE`, or 3). Taken as
-/// traced unless its `status` says otherwise.
+/// is traced by this thread (its tracer is the thread that started it):
+/// the kernel may have refused (Yama's `ptrace_scope` 2 for a tracer
+/// without `CAP_SYS_PTRACE`, or 3), or another tracer have it already (a
+/// judge run under `strace -f`). Taken as traced unless its `status` says
+/// otherwise: a traced program taken as untraced would stay stopped.
 pub fn traced_by_us(pid: i32) -> bool {
     let status = std::fs::read_to_string(format!("/proc/{}/status", pid)).unwrap_or_default();
     let tracer = status
         .lines()
         .find_map(|line| line.strip_prefix("TracerPid:"))
         .and_then(|pid| pid.trim().parse::<u32>().ok());
-    tracer.map_or(true, |tracer| tracer == std::process::id())
+    let this_thread = || -> Option<u32> {
+        let link = std::fs::read_link("/proc/thread-self").ok()?;
+        link.file_name()?.to_str()?.parse().ok()
+    };
+    tracer.map_or(true, |tracer| {
+        tracer != 0 && this_thread().map_or(true, |me| me == tracer)
+    })
 }
 
 /// The CPU time of the process `pid` (all its threads, not what it
@@ -255,4 +263,34 @@ fn process_cpu_ns(pid: i32) -> Option<u64> {
         clock_getcpuclockid(pid, &mut clock) == 0 && clock_gettime(clock, &mut time) == 0
     };
     read.then(|| time.sec.max(0) as u64 * 1_000_000_000 + time.nsec.max(0) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+
+    #[test]
+    fn a_program_that_asks_is_traced_by_the_thread_that_started_it() {
+        let mut asked = Command::new("sleep");
+        asked.arg("5");
+        // SAFETY: the closure makes one system call and allocates nothing.
+        unsafe {
+            asked.pre_exec(|| {
+                ask_to_be_traced();
+                Ok(())
+            })
+        };
+        let mut asked = asked.spawn().unwrap();
+        let mut plain = Command::new("sleep").arg("5").spawn().unwrap();
+        assert!(traced_by_us(asked.id() as i32));
+        assert!(!traced_by_us(plain.id() as i32));
+        // Killed and reaped by pid (a wait for any child would take other
+        // tests' children).
+        for child in [&mut asked, &mut plain] {
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+    }
 }
