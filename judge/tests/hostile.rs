@@ -2611,3 +2611,35 @@ int main(int argc, char **argv) {
         assert_eq!(test["verdict"], "AC", "{}: {}", cmd, run);
     }
 }
+
+/// Prints the answer if `SIGPIPE` has its default action, else says so.
+const SIGPIPE_ACTION: &str = r#"
+int main(int argc, char **argv) {
+    struct sigaction now;
+    if (sigaction(SIGPIPE, NULL, &now) != 0) { perror("sigaction"); return 1; }
+    if (now.sa_handler != SIG_DFL) { puts("SIGPIPE is ignored"); return 0; }
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// A program starts with the default signal actions, as from a shell. The
+/// judge is a Rust program, which ignores `SIGPIPE`, and an ignored signal
+/// stays ignored across an exec: on the judge of 7c4a3c9, sandboxed (the
+/// warden, a copy of the supervisor, started the program), `SIGPIPE` was
+/// ignored, WA ("SIGPIPE is ignored"): a program writing to a closed pipe
+/// got `EPIPE` where it dies unsandboxed. Now AC both ways.
+#[test]
+fn a_program_starts_with_sigpipe_at_its_default_action() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("sigpipe");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("sigpipe", SIGPIPE_ACTION);
+        let (run, test) = hostile.judge_json(&format!("{} {}", exe, hostile.answer()), &[]);
+        assert_eq!(
+            test["verdict"], "AC",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+    }
+}

@@ -17,7 +17,7 @@ use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
     MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
-    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL,
+    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::ffi::CString;
@@ -321,8 +321,14 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
 
 /// Descriptors, limits, folder, ids, no new privileges and the warden as
 /// its tracer, in that order (the ids after what may need the capabilities
-/// changing them drops).
+/// changing them drops); first, `SIGPIPE`'s default action: the warden, a
+/// Rust program's copy, ignores it, and an ignored signal stays ignored
+/// across an exec (a program writing to a closed pipe would get `EPIPE`
+/// where it dies unsandboxed).
 fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), String> {
+    // SAFETY: the default action; the child has its own signal actions
+    // (no CLONE_SIGHAND), so the warden's stay as they are.
+    unsafe { signal(SIGPIPE, SIG_DFL) };
     for (target, fd) in stdio.iter().enumerate() {
         // SAFETY: duplicates a descriptor the process holds (the received
         // ones are above 2: the warden keeps /dev/null there).
