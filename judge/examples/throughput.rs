@@ -131,11 +131,8 @@ fn fail(why: &str) -> ! {
     std::process::exit(2);
 }
 
-/// The workspace's folder, without `..`: the sandbox shows a program the
-/// file its command names, not the folders a `judge/..` passes through.
 fn workspace() -> PathBuf {
-    let above = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    above.canonicalize().unwrap_or(above)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 fn target_dir() -> PathBuf {

@@ -2390,32 +2390,46 @@ int main(int argc, char **argv) {
 /// Issue 30, attack 4: CPU time nobody counts. On the judge of the day
 /// (7eae1c0): 5.3 s of CPU reported as 148 ms, AC; this test's 150
 /// children of 8 ms each (1.2 s), AC with cpu_ms 12 to 40 (what the looks
-/// happened to see). Now the warden traces every task of the test and
-/// hears of each end first: every child's time counts. Sandboxed only:
-/// without the sandbox there is no warden to trace them (docs/sandbox.md).
+/// happened to see). Now every task of the test is traced (by the warden,
+/// or by the supervisor without the sandbox), and its tracer hears of each
+/// end first: every child's time counts, sandboxed and not. (On the judge
+/// of 7c4a3c9, which traced only sandboxed: without the sandbox, AC with
+/// cpu_ms 15.5.)
 #[test]
 fn the_cpu_time_of_children_nobody_waits_for_counts() {
-    let hostile = Hostile::new("unwaited");
-    let exe = hostile.compile_c("unwaited", UNWAITED_BURNERS);
-    let (run, test) = hostile.judge_json(
-        &format!("{} {} 150 8", exe, hostile.answer()),
-        &["--time-limit", "5000"],
-    );
-    assert_eq!(test["verdict"], "AC", "{}", run);
-    let cpu_ms = number(&test, "cpu_ms");
-    assert!(
-        cpu_ms >= 1150.0,
-        "150 x 8 ms reported as {} ms\n{}",
-        cpu_ms,
-        run
-    );
-    // Under a limit below what they burn: over it.
-    let (run, test) = hostile.judge_json(
-        &format!("{} {} 150 8", exe, hostile.answer()),
-        &["--time-limit", "600"],
-    );
-    assert_eq!(test["verdict"], "TLE", "{}", run);
-    assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("unwaited");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("unwaited", UNWAITED_BURNERS);
+        let (run, test) = hostile.judge_json(
+            &format!("{} {} 150 8", exe, hostile.answer()),
+            &["--time-limit", "5000"],
+        );
+        assert_eq!(
+            test["verdict"], "AC",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        let cpu_ms = number(&test, "cpu_ms");
+        assert!(
+            cpu_ms >= 1150.0,
+            "sandbox off: {}: 150 x 8 ms reported as {} ms\n{}",
+            sandbox_off,
+            cpu_ms,
+            run
+        );
+        // Under a limit below what they burn: over it.
+        let (run, test) = hostile.judge_json(
+            &format!("{} {} 150 8", exe, hostile.answer()),
+            &["--time-limit", "600"],
+        );
+        assert_eq!(
+            test["verdict"], "TLE",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+        assert!(test["message"].contains("TLE (cpu)"), "{}", run);
+    }
 }
 
 /// Makes one memfd of 64 KiB, then `argv[2]` children that each duplicate
@@ -2770,5 +2784,121 @@ fn memory_the_kernel_holds_for_a_test_is_refused_counted_or_bounded() {
                 run
             );
         }
+    }
+}
+
+/// Forks a child that exits at once, reaps it, and says on standard error
+/// its own pid and its child's (then fails, so that the report carries
+/// what it said).
+const PIDS: &str = r#"
+int main(void) {
+    pid_t child = fork();
+    if (child == 0) _exit(0);
+    if (child < 0) { perror("fork"); return 1; }
+    waitpid(child, NULL, 0);
+    fprintf(stderr, "pids %d %d.\n", (int)getpid(), (int)child);
+    return 3;
+}
+"#;
+
+/// Issue 30, point 8: state that carries from one test to the next. A
+/// slot's tests run one after another in its cell's PID namespace, which
+/// lives across them: the pid a program got told it how many processes
+/// the tests before it started. On the judge of the day (7c4a3c9),
+/// sandboxed: "pids 2 3", "pids 4 5", "pids 6 7", "pids 8 9". Now the
+/// warden starts each test's pids afresh: the same pids in each of four
+/// tests. (Without the sandbox the pids are the machine's: not held.)
+#[test]
+fn every_test_of_a_slot_gets_the_same_pids() {
+    let hostile = Hostile::new("pids");
+    hostile.copy_the_test(4);
+    let exe = hostile.compile_c("pids", PIDS);
+    let run = hostile.judge_in_one_slot(&exe);
+    let said: Vec<String> = json::parse_json_lines(&run.stdout)
+        .into_iter()
+        .map(|test| {
+            assert_eq!(test["sandboxed"], "true", "{}", run);
+            let message = test.get("message").cloned().unwrap_or_default();
+            let at = message.find("pids ").unwrap_or(message.len());
+            message[at..].split('.').next().unwrap_or("").to_string()
+        })
+        .collect();
+    assert_eq!(said.len(), 4, "{}", run);
+    assert!(said[0].starts_with("pids "), "{}", run);
+    assert!(said.iter().all(|s| *s == said[0]), "{:?}\n{}", said, run);
+}
+
+/// A command that names its program or script through `..` (as
+/// `judge/../target/x` from the workspace) runs in the view: the folders a
+/// `..` leaves are made there, empty. On the judge of the day (7c4a3c9),
+/// sandboxed: RE for the first two ("inner/../../prog: No such file or
+/// directory", "sh: 0: cannot open inner/../../prog.sh: No such file"); the
+/// third, whose `..` leaves the working folder (which the view makes), AC.
+/// Now AC for all three, and the folder passed through shows nothing of
+/// what it holds.
+#[test]
+fn a_program_named_through_dot_dot_runs() {
+    let mut hostile = Hostile::new("dot-dot");
+    let sub = hostile.dir.join("sub");
+    fs::create_dir_all(sub.join("inner")).unwrap();
+    fs::write(sub.join("inner/secret"), "not to be seen").unwrap();
+    hostile.compile_c(
+        "prog",
+        r#"
+int main(int argc, char **argv) {
+    if (access("inner/secret", F_OK) == 0) { puts("the folder passed through shows its files"); return 0; }
+    print_answer(argv[1]);
+    return 0;
+}
+"#,
+    );
+    let script = hostile.path("prog.sh");
+    fs::write(
+        &script,
+        "if [ -e inner/secret ]; then echo seen; else cat \"$1\"; fi\n",
+    )
+    .unwrap();
+    let answer = hostile.answer();
+    hostile.cwd = Some(sub.clone());
+    for cmd in [
+        format!("inner/../../prog {}", answer),
+        format!("sh inner/../../prog.sh {}", answer),
+        format!("sh ../prog.sh {}", answer),
+    ] {
+        let (run, test) = hostile.judge_json(&cmd, &[]);
+        assert_eq!(test["sandboxed"], "true", "{}: {}", cmd, run);
+        assert_eq!(test["verdict"], "AC", "{}: {}", cmd, run);
+    }
+}
+
+/// Prints the answer if `SIGPIPE` has its default action, else says so.
+const SIGPIPE_ACTION: &str = r#"
+int main(int argc, char **argv) {
+    struct sigaction now;
+    if (sigaction(SIGPIPE, NULL, &now) != 0) { perror("sigaction"); return 1; }
+    if (now.sa_handler != SIG_DFL) { puts("SIGPIPE is ignored"); return 0; }
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// A program starts with the default signal actions, as from a shell. The
+/// judge is a Rust program, which ignores `SIGPIPE`, and an ignored signal
+/// stays ignored across an exec: on the judge of 7c4a3c9, sandboxed (the
+/// warden, a copy of the supervisor, started the program), `SIGPIPE` was
+/// ignored, WA ("SIGPIPE is ignored"): a program writing to a closed pipe
+/// got `EPIPE` where it dies unsandboxed. Now AC both ways.
+#[test]
+fn a_program_starts_with_sigpipe_at_its_default_action() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("sigpipe");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("sigpipe", SIGPIPE_ACTION);
+        let (run, test) = hostile.judge_json(&format!("{} {}", exe, hostile.answer()), &[]);
+        assert_eq!(
+            test["verdict"], "AC",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
     }
 }

@@ -78,13 +78,28 @@ pub fn set_nonblocking(pipe: &std::fs::File) -> std::io::Result<()> {
     }
 }
 
-/// A process group of its own for the program. (No code runs in the
-/// child before the exec, so the program starts the cheap way, with
-/// `posix_spawn`, as a plain loop of starts would: see
-/// [`limit_child`] for the limits.)
+/// A process group of its own for the program, the seccomp filter
+/// (`seccomp.rs`, built by the supervisor once: the child only installs
+/// it), and the supervisor as its tracer (`trace.rs`): it asks to be traced
+/// before its exec, and so stops at its exec until the supervisor, its
+/// limits set ([`limit_child`]), resumes it. (Those system calls in the
+/// child make the start a fork, not `posix_spawn`.) A program the kernel
+/// refuses to have traced runs untraced; one it refuses the filter does
+/// not run (the start fails, saying why).
 pub fn confine(cmd: &mut Command) {
     use std::os::unix::process::CommandExt;
     cmd.process_group(0);
+    let filter = super::seccomp::for_tests();
+    // SAFETY: the closure makes three system calls (two prctl, ptrace) on
+    // values made before the fork, allocates nothing and takes no lock:
+    // fit to run between a fork and an exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            super::seccomp::install(filter)?;
+            super::trace::ask_to_be_traced();
+            Ok(())
+        })
+    };
 }
 
 /// The supervisor leaves the judge's session for one of its own, which
@@ -99,9 +114,10 @@ pub fn leave_the_terminal() {
 
 /// The backstop limits of the program `pid`, set right after it starts
 /// (`prlimit`), soft and hard alike so that it cannot raise them: CPU
-/// time, output file size, address space. For the
-/// moment between its start and this it runs without them, which only a
-/// backstop can afford: the supervisor's looks enforce the real limits.
+/// time, output file size, address space. A traced program is stopped at
+/// its exec meanwhile ([`confine`]); one the kernel refused to have traced
+/// runs without them for that moment, which only a backstop can afford:
+/// the supervisor's looks enforce the real limits.
 pub fn limit_child(pid: i32, request: &Request) -> Result<(), String> {
     for (resource, value) in request.backstop_limits() {
         // Beyond what the type holds means no limit (RLIM_INFINITY is

@@ -22,9 +22,13 @@
 //!   Ctrl-C and the terminal stay the judge's;
 //! - is a **child subreaper** (`prctl(PR_SET_CHILD_SUBREAPER)`): a process the
 //!   program leaves behind comes back to the supervisor when its parent dies,
-//!   instead of going to init. So the supervisor reaps every process of the
-//!   test, or the process that reaped it was reaped by the supervisor, and
-//!   `wait4` gives it the CPU time and peak memory of each, whoever they were;
+//!   instead of going to init;
+//! - **traces** every process of the test (`trace.rs`, as the warden does
+//!   sandboxed): it hears of each one's end first, whoever its parent is
+//!   and whatever the parent does with `SIGCHLD`, reads its own CPU time,
+//!   then lets it go (or reaps it, its own child). Where the kernel refuses
+//!   the tracing, `wait4` gives the CPU time and peak memory of each
+//!   process the supervisor reaps, with what that one reaped;
 //! - looks at the test's processes (its descendants, from
 //!   `/proc/PID/task/TID/children`) every [`TICK`]: their CPU time so far,
 //!   their resident memory, summed, and the time they spent waiting for a CPU
@@ -41,11 +45,12 @@
 //! (`RLIMIT_FSIZE` stops it at the output limit); its standard error goes
 //! through a pipe of which the supervisor keeps the end. `RLIMIT_AS` is only a
 //! backstop far above the memory limit, so that the JVM or Go, which reserve
-//! address space they never touch, run under the default limit. Nothing runs
-//! in the child between its fork and its exec (these backstops are set from
-//! outside right after the start, with `prlimit`), so the program starts as
-//! cheaply as any; what it might start before that is still held by the
-//! looks, which also watch the size of the output.
+//! address space they never touch, run under the default limit. Only the
+//! request to be traced runs in the child between its fork and its exec;
+//! the backstops are set from outside (`prlimit`) while it is stopped at
+//! its exec, before the supervisor lets it run (untraced, right after its
+//! start: what it might start before that is still held by the looks,
+//! which also watch the size of the output).
 //!
 //! The supervisor ends, killing the test under way, on SIGINT or SIGTERM, or
 //! when the judge's end of the pipe closes (the judge died). It is Linux's
@@ -71,6 +76,7 @@ mod protocol;
 mod sandbox;
 mod seccomp;
 mod server;
+mod trace;
 mod watch;
 
 pub use client::{run, serve_from};

@@ -10,7 +10,7 @@
 //! cannot read, fails with `ENOSYS`, and the C libraries fall back to
 //! `clone` (as Docker's default profile does it). `clone` with
 //! `CLONE_UNTRACED` fails too: the warden traces every task of a test
-//! (`sandbox/trace.rs`), and such a child would escape it. A call made with another
+//! (`trace.rs`), and such a child would escape it. A call made with another
 //! architecture's numbers (a 32-bit program on a 64-bit kernel) ends the
 //! process: the filter knows the native numbers only.
 //!
@@ -240,9 +240,36 @@ pub fn install(filter: &[SockFilter]) -> io::Result<()> {
     }
 }
 
-/// [`install`]s the filter, or says why it cannot.
+/// The filter, built once (a child between its fork and its exec only
+/// installs it: it may not allocate).
+pub fn for_tests() -> &'static [SockFilter] {
+    static FILTER: std::sync::OnceLock<Vec<SockFilter>> = std::sync::OnceLock::new();
+    FILTER.get_or_init(filter)
+}
+
+/// Tries the filter on a child that ends at once (the supervisor itself
+/// stays unfiltered: the standard library's start of a program makes a
+/// socket pair), or says why it cannot be installed.
+pub fn try_for_tests() -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    let filter = for_tests();
+    let mut child = std::process::Command::new("/bin/sh");
+    child.args(["-c", "exit 0"]);
+    // SAFETY: two system calls on a filter built before the fork.
+    unsafe { child.pre_exec(move || install(filter)) };
+    match child.status() {
+        Ok(status) if status.success() => Ok(()),
+        Ok(status) => Err(format!(
+            "a program under the seccomp filter ended with {}",
+            status
+        )),
+        Err(e) => Err(format!("cannot install the tests' seccomp filter: {}", e)),
+    }
+}
+
+/// [`install`]s the filter on the calling process, or says why it cannot.
 pub fn install_for_tests() -> Result<(), String> {
-    install(&filter()).map_err(|e| format!("cannot install the tests' seccomp filter: {}", e))
+    install(for_tests()).map_err(|e| format!("cannot install the tests' seccomp filter: {}", e))
 }
 
 #[cfg(test)]

@@ -61,10 +61,11 @@ impl Served {
         };
         crate::environment::settle(&home);
         if sandbox.is_err() {
-            // Unsandboxed, the supervisor makes no namespace: neither may
-            // the programs it starts (sandboxed, each cell's warden does
-            // this).
-            super::seccomp::install_for_tests()
+            // Unsandboxed, each program installs the filter between its
+            // fork and its exec (`control::confine`; sandboxed, each cell's
+            // warden installs it on itself): built here, once, and tried
+            // on a child, so that a kernel without it fails the start.
+            super::seccomp::try_for_tests()
                 .map_err(|why| io::Error::new(io::ErrorKind::Other, why))?;
         }
         let mut served = Served {

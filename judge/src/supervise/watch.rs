@@ -4,6 +4,7 @@
 
 use super::control::Reaped;
 use super::sandbox::{Cell, NotShown, Record, Sandbox};
+use super::trace::{self, Tracer};
 use super::{control, events, procs, Ending, Report, Request, TICK};
 use std::fs::{self, File};
 use std::io::{self, Read};
@@ -46,12 +47,24 @@ struct Watch {
     /// The test left a SysV object in the cell's IPC namespace (the warden
     /// said so with its word that the test has no process left).
     left_ipc: bool,
+    /// Without the sandbox, the supervisor's tracer of the test
+    /// (`trace.rs`: each process counts its own CPU time when it ends,
+    /// whoever waits for it); `None` sandboxed (the warden traces), or
+    /// where the kernel refused the tracing.
+    tracer: Option<Tracer>,
 }
 
 impl Watch {
     /// Reaps one ended child, if one has ended, and counts it.
     fn reap(&mut self, main: i32) -> Reaped {
-        match control::reap_any() {
+        let reaped = match &mut self.tracer {
+            Some(tracer) => tracer.reap().unwrap_or_else(|why| {
+                self.failed.get_or_insert(why);
+                Reaped::NoneYet
+            }),
+            None => control::reap_any(),
+        };
+        match reaped {
             Reaped::One(pid, status, usage) if Some(pid) == self.warden() => {
                 // The warden's figures are its cell's, over all its tests
                 // (it reports each process it reaps instead); it ends only
@@ -136,6 +149,7 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     };
     let mut stderr = StderrTail::new(stderr);
     let mut watch = Watch {
+        tracer: (cell.is_none() && trace::traced_by_us(main)).then(|| Tracer::new(main)),
         cell,
         ..Watch::default()
     };
@@ -171,7 +185,11 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     }
     if let Some(why) = watch.failed.take() {
         ending = Ending::Stuck;
-        report.problem = Some(format!("the sandbox failed: {}", why));
+        let what = match watch.tracer {
+            Some(_) => "the tracing",
+            None => "the sandbox",
+        };
+        report.problem = Some(format!("{} failed: {}", what, why));
     }
     report.not_started = watch.not_started.take();
     let (status, ended_at) = match watch.ended {
@@ -382,16 +400,18 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     let mut descriptors = 0;
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
+    let traced = warden.is_some() || watch.tracer.is_some();
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
-            // Sandboxed, the warden reports each process that ends (before
-            // it is its parent's zombie), with its own time: what a live
-            // one reaped, or a zombie, is counted already (not a zombie
-            // leader whose threads run on).
-            cpu += match warden {
-                Some(_) if seen.ended && seen.tasks <= 1 => Duration::ZERO,
-                Some(_) => seen.own_cpu,
-                None => seen.cpu,
+            // Traced (by the warden, or by the supervisor without the
+            // sandbox), each process is counted when it ends (before it is
+            // its parent's zombie), with its own time: what a live one
+            // reaped, or a zombie, is counted already (not a zombie leader
+            // whose threads run on).
+            cpu += match traced {
+                true if seen.ended && seen.tasks <= 1 => Duration::ZERO,
+                true => seen.own_cpu,
+                false => seen.cpu,
             };
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;

@@ -39,6 +39,7 @@ fn linux_facts() -> Vec<Fact> {
     use std::mem::size_of;
     vec![
         ("SIGCHLD", SIGCHLD as i64),
+        ("SIGPIPE", SIGPIPE as i64),
         ("WNOHANG", WNOHANG as i64),
         ("EINTR", EINTR as i64),
         ("ECHILD", ECHILD as i64),

@@ -12,6 +12,7 @@
 use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};
 
 pub const SIGCHLD: c_int = 17;
+pub const SIGPIPE: c_int = 13;
 pub const WNOHANG: c_int = 1;
 pub const EINTR: i32 = 4;
 pub const ECHILD: i32 = 10;

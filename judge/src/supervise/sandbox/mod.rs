@@ -34,7 +34,6 @@ mod cell;
 mod launch;
 mod policy;
 mod socket;
-mod trace;
 mod view;
 mod warden;
 mod wire;

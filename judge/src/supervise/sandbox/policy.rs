@@ -17,7 +17,7 @@
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// The system's folders, shown read-only (or, when a symbolic link, copied
 /// as one) where they exist.
@@ -64,9 +64,11 @@ pub enum Step {
     Link(PathBuf),
     /// Hide this folder (an empty, read-only folder over it).
     Hide(PathBuf),
-    /// An empty folder at this path, the program's working folder (the
-    /// judge's working folder's path, so that the command's relative names
-    /// lead where they did; only what the command names is in it).
+    /// An empty folder of the view's own at this path: the program's
+    /// working folder (the judge's working folder's path, so that the
+    /// command's relative names lead where they did; only what the command
+    /// names is in it), or a folder a `..` of a named path leaves (so that
+    /// the kernel's walk of `judge/../x` passes through an empty `judge`).
     Workdir(PathBuf),
 }
 
@@ -121,8 +123,16 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
     }
     let cwd = inputs.cwd.canonicalize().unwrap_or(inputs.cwd.into());
     visible.extend(files.iter().filter(|f| f.is_dir()).cloned());
-    if !under_any(&cwd, &visible) && !is_scratch_or_above(&cwd) {
-        steps.push(Step::Workdir(cwd));
+    let mut made = vec![cwd];
+    made.extend(passed_folders(inputs.argv, inputs.cwd));
+    for folder in made {
+        let the_views = MADE.iter().any(|m| folder.starts_with(m));
+        if !under_any(&folder, &visible) && !is_scratch_or_above(&folder) && !the_views {
+            let step = Step::Workdir(folder);
+            if !steps.contains(&step) {
+                steps.push(step);
+            }
+        }
     }
     steps.extend(files.into_iter().map(Step::Show));
     steps
@@ -185,6 +195,63 @@ fn closed(folder: &Path) -> bool {
 /// resolved (the file's own name kept: a link to a program is shown as the
 /// program it leads to, at the link's path).
 pub fn named_paths(argv: &[OsString], cwd: &Path, path: &OsStr) -> Vec<PathBuf> {
+    let mut named = Vec::new();
+    for part in words(argv) {
+        named.extend(resolve(&part, cwd, path));
+    }
+    named.sort();
+    named.dedup();
+    named
+}
+
+/// The folders that the kernel's walk of a name on the command line
+/// passes through and leaves by a `..` (`judge/../target/x` from the
+/// workspace passes through `judge`), for each name of an existing file or
+/// folder: the view makes them, empty (only what the command names is
+/// shown). A walk that meets a symbolic link before its last `..` gives
+/// none (what the name leads to is shown at its resolved path, not on the
+/// link's way).
+fn passed_folders(argv: &[OsString], cwd: &Path) -> Vec<PathBuf> {
+    let Ok(cwd) = cwd.canonicalize() else {
+        return Vec::new();
+    };
+    let mut folders = Vec::new();
+    for part in words(argv) {
+        let name = Path::new(&part);
+        if !name.components().any(|c| c == Component::ParentDir) || !cwd.join(name).exists() {
+            continue;
+        }
+        let mut at = match name.is_absolute() {
+            true => PathBuf::from("/"),
+            false => cwd.clone(),
+        };
+        let mut left = Vec::new();
+        for component in name.components() {
+            match component {
+                Component::ParentDir => {
+                    // The folder the walk is in must be a folder, not a link.
+                    if at.canonicalize().ok().as_ref() != Some(&at) {
+                        left.clear();
+                        break;
+                    }
+                    left.push(at.clone());
+                    at.pop();
+                }
+                Component::Normal(part) => at.push(part),
+                Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+            }
+        }
+        folders.extend(left);
+    }
+    folders.sort();
+    folders.dedup();
+    folders
+}
+
+/// The words of a command line that may name a file or folder, as the
+/// shell would read it: every word (of the script, for `sh -c SCRIPT`), and
+/// each part of the value of a variable assignment (`PYTHONPATH=/x`).
+fn words(argv: &[OsString]) -> Vec<OsString> {
     let mut words: Vec<OsString> = Vec::new();
     let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
     match script {
@@ -199,15 +266,7 @@ pub fn named_paths(argv: &[OsString], cwd: &Path, path: &OsStr) -> Vec<PathBuf> 
         }
         false => words.extend(argv.iter().cloned()),
     }
-    let mut named = Vec::new();
-    for word in &words {
-        for part in candidates(word) {
-            named.extend(resolve(&part, cwd, path));
-        }
-    }
-    named.sort();
-    named.dedup();
-    named
+    words.iter().flat_map(|word| candidates(word)).collect()
 }
 
 /// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.
@@ -530,6 +589,50 @@ mod tests {
         assert!(!steps
             .iter()
             .any(|step| matches!(step, Step::Show(p) if p.starts_with(&s.0))));
+    }
+
+    #[test]
+    fn a_name_through_dot_dot_has_the_folders_it_passes_through_made_empty() {
+        let s = Scratch::new("dotdot");
+        let ws = s.make("ws/");
+        s.make("ws/judge/src/main.rs");
+        let ours_exe = s.make("ws/target/release/checkers_pos");
+        let sol = s.make("ws/x/sol.py");
+        s.make("ws/sub/secret");
+        let ours = [ws.clone(), ws.join("target")];
+        let made_and_shown = |cmd: &str, cwd: &Path| {
+            let argv = shell_command(cmd);
+            let steps = view(&inputs(&argv, cwd, OsStr::new(""), &[], &ours));
+            let mut made: Vec<PathBuf> = Vec::new();
+            let mut shown: Vec<PathBuf> = Vec::new();
+            for step in steps {
+                match step {
+                    Step::Workdir(p) => made.push(p),
+                    Step::Show(p) if p.starts_with(&s.0) => shown.push(p),
+                    _ => {}
+                }
+            }
+            (made, shown)
+        };
+        let (made, shown) = made_and_shown("judge/../target/release/checkers_pos", &ws);
+        assert_eq!(made, [ws.clone(), ws.join("judge")]);
+        assert_eq!(shown, std::slice::from_ref(&ours_exe));
+        // From a subfolder: the working folder is the one passed through.
+        let (made, shown) = made_and_shown("python3 ../x/sol.py", &ws.join("sub"));
+        assert_eq!(made, [ws.join("sub")]);
+        assert_eq!(shown, std::slice::from_ref(&sol));
+        let (made, shown) = made_and_shown("python3 judge/src/../../x/sol.py", &ws);
+        assert_eq!(made, [ws.clone(), ws.join("judge"), ws.join("judge/src")]);
+        assert_eq!(shown, std::slice::from_ref(&sol));
+        let absolute = format!("{}/judge/../x/sol.py", ws.display());
+        let (made, _) = made_and_shown(&absolute, &s.0);
+        assert_eq!(made, [s.0.clone(), ws.join("judge")]);
+        // A name that leads nowhere, or through a link, makes nothing.
+        let (made, shown) = made_and_shown("judge/../x/nothing.py", &ws);
+        assert_eq!((made, shown), (vec![ws.clone()], vec![]));
+        std::os::unix::fs::symlink(ws.join("judge/src"), ws.join("link")).unwrap();
+        let (made, shown) = made_and_shown("python3 link/../../x/sol.py", &ws);
+        assert_eq!((made, shown), (vec![ws.clone()], vec![sol]));
     }
 
     #[test]

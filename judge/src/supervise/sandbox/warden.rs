@@ -4,18 +4,19 @@
 //! reports every process of the namespace, and says when none is left (the
 //! supervisor kills them at the test's end) and whether the test left a
 //! SysV object in the cell's IPC namespace. Tests of a slot run one after
-//! another, so a test sees only its own processes and the warden.
+//! another, so a test sees only its own processes and the warden, and each
+//! starts from the same pid (the namespace's next pid set back to 2).
 
 use super::policy::HIDDEN_IN_PROC;
 use super::socket::{self, FDS, MAX_COMMAND};
-use super::trace::{trace_me, Event, Tracer};
 use super::view::{mount_at, INSIDE_ID};
 use super::wire::{Plan, Record, Run};
+use crate::supervise::trace::{trace_me, Event, Tracer};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
     MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
-    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIG_DFL,
+    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::fs::File;
@@ -260,6 +261,10 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
         stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
         failed: std::cell::Cell::new(None),
     };
+    if let Err(why) = restart_pids() {
+        Record::send_all(&[Record::Failed(why), idle()], report);
+        return;
+    }
     // 16-byte aligned, as both architectures' calling conventions want.
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
     // SAFETY: like posix_spawn: the child shares the warden's memory
@@ -297,6 +302,27 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     drop(fds);
 }
 
+/// The namespace's last pid given out, which the kernel lets the holder
+/// of `CAP_SYS_ADMIN` (or `CAP_CHECKPOINT_RESTORE`) over the namespace's
+/// owning user namespace write: the warden, root in the cell's.
+const LAST_PID: &str = "/proc/sys/kernel/ns_last_pid";
+
+/// Makes the next pid of the namespace 2, the one after the warden's, so
+/// that every test starts from the same pid: what the pids of a test tell
+/// would otherwise count what the tests before it started. Every process
+/// of the last test is reaped by now, so the pids from 2 on are free. A
+/// kernel built without checkpoint/restore has no such file: there the
+/// pids carry from test to test (docs/sandbox.md), and the sandbox stays.
+fn restart_pids() -> Result<(), String> {
+    match std::fs::write(LAST_PID, "1") {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(format!(
+            "cannot start the test's pids afresh ({}): {}",
+            LAST_PID, e
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Follows every task of the namespace (`trace.rs`: each process's end is
 /// the warden's to hear first, with its own CPU time), reporting each
 /// process that ends, until none is left, and says so. What ended together
@@ -309,8 +335,13 @@ fn reap_until_none(program: i32, report: RawFd) {
     let mut block = true;
     loop {
         match tracer.next(block) {
-            Ok(Event::Ended(record)) => {
-                ended.push(record);
+            Ok(Event::Ended(process)) => {
+                ended.push(Record::Reaped {
+                    main: process.main,
+                    status: process.status,
+                    peak_kib: process.peak_kib,
+                    cpu_us: process.cpu_us,
+                });
                 block = false; // any more that ended, without waiting
             }
             Ok(Event::Quiet) => block = false,
@@ -353,9 +384,15 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
 
 /// Descriptors, limits, folder, ids, no new privileges and the warden as
 /// its tracer, in that order (the ids after what may need the capabilities
-/// changing them drops). What failed is a step and its errno, which the
-/// warden makes words of: nothing here allocates (see run_one).
+/// changing them drops); first, `SIGPIPE`'s default action: the warden, a
+/// Rust program's copy, ignores it, and an ignored signal stays ignored
+/// across an exec (a program writing to a closed pipe would get `EPIPE`
+/// where it dies unsandboxed). What failed is a step and its errno, which
+/// the warden makes words of: nothing here allocates (see run_one).
 fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), (Failure, i32)> {
+    // SAFETY: the default action; the child has its own signal actions
+    // (no CLONE_SIGHAND), so the warden's stay as they are.
+    unsafe { signal(SIGPIPE, SIG_DFL) };
     for (target, fd) in stdio.iter().enumerate() {
         // SAFETY: duplicates a descriptor the process holds (the received
         // ones are above 2: the warden keeps /dev/null there).
