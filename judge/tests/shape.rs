@@ -1,6 +1,6 @@
-//! The judge's shape, held: its modules form layers that point one way (no
-//! import cycle), each file says its concern first, and no function is too
-//! long to read at once.
+//! The judge's shape, held: its modules, and the files of each of its
+//! folders, form layers that point one way (no import cycle), each file says
+//! its concern first, and no function is too long to read at once.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -39,9 +39,10 @@ fn module_of(file: &Path) -> Option<String> {
     (name != "lib" && name != "main").then_some(name)
 }
 
-/// The code of a file without its test module (tests may reach anything).
+/// The code of a file without its test module (tests may reach anything);
+/// a test module of a file of its own (`mod tests;`) takes nothing with it.
 fn without_tests(text: &str) -> &str {
-    match text.find("#[cfg(test)]\nmod tests") {
+    match text.find("#[cfg(test)]\nmod tests {") {
         Some(at) => &text[..at],
         None => text,
     }
@@ -201,11 +202,34 @@ fn code_only(text: &str) -> String {
     out
 }
 
+/// `code` with each group of a path (`a::{b, c}`) on one line, however
+/// many lines `cargo fmt` spread it over, so that it is read whole.
+fn groups_on_one_line(code: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in code.chars() {
+        match c {
+            '{' if depth > 0 || out.ends_with("::") => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            '\n' if depth > 0 => {
+                out.push(' ');
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The paths that start at `at` in `code` (just after a `::`), each as its
-/// names: `a::{b, c::d}` is `a::b` and `a::c::d`; `{self, e}` in a group
-/// is the group's path itself and `e`.
+/// names: `a::{b, c::d}` is `a::b` and `a::c::d`; `self` in a group (and
+/// `*`) is the group's path itself; after a trailing comma, nothing.
 fn paths_from(code: &str, prefix: &[String]) -> Vec<Vec<String>> {
     let code = code.trim_start();
+    if code.is_empty() {
+        return Vec::new(); // after a group's trailing comma
+    }
     if let Some(group) = code.strip_prefix('{') {
         let mut found = Vec::new();
         let (mut depth, mut start) = (0, 0);
@@ -346,7 +370,7 @@ fn folders() -> Vec<Folder> {
             .filter(|name| name != "mod")
             .collect();
         children.sort();
-        let text = code_only(&fs::read_to_string(&file).unwrap());
+        let text = groups_on_one_line(&code_only(&fs::read_to_string(&file).unwrap()));
         let mut reexports = BTreeMap::new();
         for line in text.lines() {
             let Some(used) = line.trim_start().strip_prefix("pub use ") else {
@@ -380,7 +404,8 @@ fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
         let (module, is_mod) = module_path(&file);
         let own = folders.iter().find(|f| is_mod && f.module == module);
         let children = own.map_or(&[][..], |f| &f.children[..]);
-        let text = code_only(without_tests(&fs::read_to_string(&file).unwrap()));
+        let code = code_only(without_tests(&fs::read_to_string(&file).unwrap()));
+        let text = groups_on_one_line(&code);
         for target in absolute_paths(&text, &module, children) {
             for folder in &folders {
                 let depth = folder.module.len();
@@ -406,37 +431,22 @@ fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
     graphs
 }
 
-/// The folders whose files still use each other in a cycle, outside the
-/// supervisor (issue 33 undid those of `supervise/` and its `sandbox/`):
-/// each figure module and its `mod.rs`, and `stress/`'s `mod.rs`, `search.rs`
-/// and `progress.rs`. A folder leaves the list once its cycle is undone.
-const CYCLES_NOT_YET_UNDONE: [&str; 6] = [
-    "problems",
-    "problems/checkers_board",
-    "problems/checkers_pos",
-    "problems/russian_checkers",
-    "problems/solitaire_chess",
-    "stress",
-];
-
 #[test]
 fn the_files_of_each_folder_have_no_import_cycle() {
     let graphs = folder_graphs();
-    for folder in ["supervise", "supervise/sandbox", "sys"] {
+    for folder in [
+        "problems",
+        "stress",
+        "supervise",
+        "supervise/sandbox",
+        "sys",
+    ] {
         assert!(graphs.contains_key(folder), "{} not read", folder);
     }
     let mut cycles = Vec::new();
     for (folder, graph) in &graphs {
-        let known = CYCLES_NOT_YET_UNDONE.contains(&folder.as_str());
-        match cycle(graph) {
-            Some(found) if !known => {
-                cycles.push(format!("in {}/: {}", folder, found.join(" -> ")));
-            }
-            None if known => cycles.push(format!(
-                "in {}/: none left; take it off CYCLES_NOT_YET_UNDONE",
-                folder
-            )),
-            _ => {}
+        if let Some(found) = cycle(graph) {
+            cycles.push(format!("in {}/: {}", folder, found.join(" -> ")));
         }
         // The graph, for whoever reads the test's output (--nocapture).
         println!("{}/", folder);
@@ -474,9 +484,20 @@ fn paths_are_read_relative_to_their_module() {
             "a::b::c::m::n"
         ]
     );
-    let face = "mod child;\npub use child::X;\nuse child::Y;\nlet z = other::child::w;\n";
-    let paths = absolute_paths(face, &module, &["child".to_string()]);
+    let face = "mod child;\npub use child::{\n    X,\n    z::W,\n};\nuse child::Y;\n\
+                let z = other::child::w;\n";
+    let paths = absolute_paths(&groups_on_one_line(face), &module, &["child".to_string()]);
     assert_eq!(paths, [["a", "b", "c", "child", "Y"]]);
+    let spread = groups_on_one_line("use super::{\n    d::{\n        e,\n    },\n    f,\n};\n");
+    assert_eq!(
+        spread,
+        "use super::{     d::{         e,     },     f, };\n"
+    );
+    let paths: Vec<String> = absolute_paths(&spread, &module, &[])
+        .iter()
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(paths, ["a::b::d::e", "a::b::f"]);
 }
 
 #[test]

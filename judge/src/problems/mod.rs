@@ -3,98 +3,25 @@
 //! picture, generator, shrinker, canonical form, failing submissions, its
 //! tests) and exporting one value, `PROBLEM`; [`PROBLEMS`] lists them, and
 //! everything else that needs the list of problems takes it from there.
+//! What a `PROBLEM` holds is `problem.rs`'s; the helpers of every problem's
+//! canonical form are `canonical.rs`'s (each re-exported here).
 
+mod canonical;
 pub mod checkers_board;
 pub mod checkers_pos;
 pub mod checks_post_facto;
 #[cfg(test)]
 mod cross_check;
+mod problem;
 pub mod russian_checkers;
 pub mod solitaire_chess;
 pub mod wrong_outputs;
 
-use crate::rng;
-use wrong_outputs::WrongOutputs;
-
-/// A checker gets the test's input, its reference answer and the program's
-/// output, and accepts the output or says why not.
-pub type Checker = fn(&str, &str, &str) -> Result<(), String>;
-
-/// Draws a test's input board with the problem's own coordinates, or `None`
-/// when the input is not a board.
-pub type Picture = fn(&str) -> Option<String>;
-
-/// Draws a problem's board as SVG: the input (empty for the bare board with
-/// its names or numbers), the answer when there is one (its moves become
-/// arrows where the answer is a move list or a move sequence), and more
-/// arrows in `arrows`, written as `svg_board::paths` reads them.
-pub type Draw = fn(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String>;
-
-/// Draws a random valid input (for `--stress` and `--generate`).
-pub type Generator = fn(&mut rng::Rng) -> String;
-
-/// Smaller valid inputs than the given one, for shrinking a failing case.
-pub type Shrinker = fn(&str) -> Vec<String>;
-
-/// How big an input is, and in what: `(3, "pieces")`.
-pub type Size = fn(&str) -> (usize, &'static str);
-
-pub struct Problem {
-    pub name: &'static str,
-    pub checker: Checker,
-    pub picture: Picture,
-    /// Draws an input (and an answer) as an SVG board: `--draw`, `--figures`.
-    pub figure: Draw,
-    pub generate: Generator,
-    pub shrink: Shrinker,
-    pub size: Size,
-    pub time_limit_ms: u64,
-    pub memory_limit_mb: u64,
-    /// Rewrites a valid input in the one form a package's data must have.
-    pub canonical: Canonical,
-    /// For `--export`: how the problem is known outside this repository.
-    pub package: Package,
-}
-
-/// A valid input rewritten in the canonical form of the problem's strict
-/// input validator (LF line ends, a final newline, no trailing blanks).
-pub type Canonical = fn(&str) -> String;
-
-/// The facts a problem package (`--export`) needs beyond the judge's own.
-pub struct Package {
-    /// The package's short name: Kattis and problemtools want `[a-z0-9]+`.
-    pub short_name: &'static str,
-    /// The problem's name as the statement shows it.
-    pub title: &'static str,
-    /// Where the problem comes from (the original contest).
-    pub source: &'static str,
-    /// The package's identity, fixed for good: a judge that imports the
-    /// package again recognises it by this.
-    pub uuid: &'static str,
-    /// Where more than one answer can be right: the package brings an
-    /// output validator, `validators/output/<problem>.cpp`, which a test
-    /// holds to the checker on the outputs these make. `None`: one right
-    /// answer, compared line by line.
-    pub output_validator: Option<WrongOutputs>,
-    /// The package's submissions that must fail.
-    pub failing: &'static [Failing],
-}
-
-/// A submission of the problem package that must fail: our solution, as it
-/// is now, with a rule broken on purpose (or made too slow), the kind of bug
-/// `--stress` is tested on. `--export` writes it and measures it
-/// (`mutants.rs`).
-pub struct Failing {
-    /// The file's name, without `.rs`.
-    pub name: &'static str,
-    /// Its folder in the package: `wrong_answer` or `time_limit_exceeded`.
-    pub verdict: &'static str,
-    /// What it gets wrong, in one sentence (the file's header says it).
-    pub why: &'static str,
-    /// Texts of the solution, each of which must occur in it exactly once,
-    /// and what replaces each (marked with a `BROKEN` comment).
-    pub changes: &'static [(&'static str, &'static str)],
-}
+pub use canonical::{lf_lines, tidy_lines};
+pub use problem::{
+    Canonical, Checker, Draw, Failing, Generator, Package, Picture, Problem, Shrinker, Size,
+    MEMORY_LIMIT_MB, TIME_LIMIT_MS,
+};
 
 /// Every problem. Problems with one right answer are compared line by line;
 /// the others have a checker that replays the program's answer move by move.
@@ -105,52 +32,3 @@ pub const PROBLEMS: &[Problem] = &[
     solitaire_chess::PROBLEM,
     checks_post_facto::PROBLEM,
 ];
-
-/// The time limit of every problem, on CPU time: the statements state it,
-/// the judge applies it and the packages carry it.
-pub const TIME_LIMIT_MS: u64 = 1000;
-
-/// The memory limit of every problem.
-pub const MEMORY_LIMIT_MB: u64 = 256;
-
-/// The lines of an input as the solutions read them: without a leading
-/// byte-order mark, each without its line end and trailing blanks, and
-/// without the blank lines at the end. The start of each problem's
-/// `canonical`.
-pub fn tidy_lines(input: &str) -> Vec<&str> {
-    let text = input.strip_prefix('\u{feff}').unwrap_or(input);
-    crate::lines::lines(text)
-        .take(crate::lines::significant_len(text))
-        .collect()
-}
-
-/// Each line followed by LF.
-pub fn lf_lines<S: AsRef<str>>(lines: &[S]) -> String {
-    lines
-        .iter()
-        .map(|line| format!("{}\n", line.as_ref()))
-        .collect()
-}
-
-impl Problem {
-    /// A random valid input, in the canonical form of the judges' data (what
-    /// `--stress` feeds and `--generate` writes, as the packages' data are).
-    pub fn draw(&self, rng: &mut rng::Rng) -> String {
-        (self.canonical)(&(self.generate)(rng))
-    }
-
-    /// The inputs one shrinking step smaller than `input`, canonical too.
-    pub fn smaller(&self, input: &str) -> Vec<String> {
-        (self.shrink)(input)
-            .iter()
-            .map(|smaller| (self.canonical)(smaller))
-            .collect()
-    }
-}
-
-impl Package {
-    /// Whether more than one answer can be right (an output validator).
-    pub fn custom_validation(&self) -> bool {
-        self.output_validator.is_some()
-    }
-}

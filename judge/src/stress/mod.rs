@@ -44,6 +44,7 @@ use crate::problems::Problem;
 use crate::rng::Rng;
 use crate::text::{counted, say, say_detail};
 use case::{nondeterminism, replay_failure, Case, Programs, Runs};
+use progress::rate_text;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
@@ -232,13 +233,6 @@ fn replay_command(request: &Request, cmd: &str, seed: u64) -> String {
         replay += &format!(" --max-processes {}", n);
     }
     replay
-}
-
-/// A rate of cases per second as the report shows it.
-fn rate_text(rate: f64) -> String {
-    let shown = format!("{:.0}", rate);
-    let unit = if shown == "1" { "case/s" } else { "cases/s" };
-    format!("{} {}", shown, unit)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Progress on stderr while the stress cases run: when a line is due, and
-//! what it says.
+//! what it says; the rate of cases per second it shows (and the report
+//! after the run).
 
-use super::rate_text;
 use crate::text::warn;
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -27,6 +27,13 @@ pub fn due(terminal: bool, since_last: Duration) -> bool {
             true => TERMINAL_EVERY,
             false => PROGRESS_EVERY,
         }
+}
+
+/// A rate of cases per second as the report shows it.
+pub fn rate_text(rate: f64) -> String {
+    let shown = format!("{:.0}", rate);
+    let unit = if shown == "1" { "case/s" } else { "cases/s" };
+    format!("{} {}", shown, unit)
 }
 
 /// The progress line: on a terminal, the text rewritten in place (blanks

@@ -13,7 +13,7 @@ pub fn draw(input: &str, _answer: Option<&str>, arrows: &str) -> Result<String, 
     board.col_names = (0..8).map(|col| col.to_string()).collect();
     board.col_names_on_top = true;
     board.row_names = (0..8).map(|row| row.to_string()).collect();
-    let cells = super::read(input).ok_or("the input is not a board")?;
+    let cells = super::input::read(input).ok_or("the input is not a board")?;
     for (row, line) in cells.iter().enumerate() {
         for (col, &c) in line.iter().enumerate() {
             let colour = match c {

@@ -11,7 +11,11 @@ mod failing;
 use crate::rng::Rng;
 pub use failing::FAILING;
 
+mod input;
 mod moves;
+
+pub use input::canonical;
+use input::read;
 
 /// All the judge knows of checkers_board, for the table of problems.
 pub const PROBLEM: Problem = Problem {
@@ -42,22 +46,6 @@ pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
         .map_err(|first| moves::explained(first, input, expected, output))
 }
 
-/// The input in the canonical form of the problem package (what
-/// `validators/src/bin/validate_checkers_board.rs` accepts): eight rows of eight
-/// cells, `.` for every vacant cell (spaces, short rows and missing rows
-/// filled in), LF line ends, no byte-order mark. A tolerated variant of a
-/// valid input becomes valid; an invalid one stays invalid.
-pub fn canonical(input: &str) -> String {
-    let mut rows: Vec<String> = super::tidy_lines(input)
-        .iter()
-        .map(|row| format!("{:.<8}", row.replace(' ', ".")))
-        .collect();
-    while rows.len() < 8 {
-        rows.push(".".repeat(8));
-    }
-    super::lf_lines(&rows)
-}
-
 /// The input board with TopCoder's row and column indices (row 0 at the top,
 /// the top-left cell dark), vacant squares as `.` and light cells blank;
 /// `None` when the input is not a board.
@@ -78,23 +66,6 @@ pub fn picture(input: &str) -> Option<String> {
         text.push('\n');
     }
     Some(text)
-}
-
-/// The board of an input as the rules read it: rows are lines, blanks at a
-/// line's end are ignored, short rows and missing rows are vacant, a space is
-/// a vacant square (`.` here). `None` when a row is longer than 8 squares.
-fn read(input: &str) -> Option<[[u8; 8]; 8]> {
-    let mut board = [[b'.'; 8]; 8];
-    for (row, line) in board.iter_mut().zip(input.lines()) {
-        let line = line.trim_end_matches(['\r', ' ', '\t']).as_bytes();
-        if line.len() > 8 {
-            return None;
-        }
-        for (square, &c) in row.iter_mut().zip(line) {
-            *square = if c == b' ' { b'.' } else { c };
-        }
-    }
-    Some(board)
 }
 
 /// At most this many men of a colour (TopCoder's constraint).

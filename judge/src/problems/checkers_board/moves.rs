@@ -10,7 +10,7 @@ use std::fmt;
 /// A cell: (row, column), row 0 the top, column 0 the left.
 type Cell = (usize, usize);
 
-/// The board as `super::read` gives it: `board[row][column]` is `B`, `W` or `.`.
+/// The board as `input::read` gives it: `board[row][column]` is `B`, `W` or `.`.
 type Board = [[u8; 8]; 8];
 
 /// The two sides, with what the rules say of each.
@@ -150,7 +150,7 @@ fn step(cell: Cell, row_step: i64, col_step: i64) -> Option<Cell> {
 
 /// Both sides' moves on the board of `input`; `None` when it is not a board.
 pub fn both_sides(input: &str) -> Option<[SideMoves; 2]> {
-    let board = super::read(&super::canonical(input))?;
+    let board = super::input::read(&super::input::canonical(input))?;
     Some([
         side_moves(&board, Side::Black),
         side_moves(&board, Side::White),

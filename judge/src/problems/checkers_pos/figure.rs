@@ -17,7 +17,7 @@ pub fn draw(input: &str, _answer: Option<&str>, arrows: &str) -> Result<String, 
         })
         .collect();
     if !input.trim().is_empty() {
-        let (black, red) = super::read(input).ok_or("the input is not two square lists")?;
+        let (black, red) = super::input::read(input).ok_or("the input is not two square lists")?;
         for (colour, squares) in [(Colour::Black, black), (Colour::Red, red)] {
             for square in squares {
                 if !(1..=32).contains(&square) {
@@ -37,7 +37,7 @@ pub fn draw(input: &str, _answer: Option<&str>, arrows: &str) -> Result<String, 
 
 /// Square 1–32 as (row, column), row 0 at the top.
 fn place(square: usize) -> (usize, usize) {
-    let (from_bottom, col) = super::cell(square);
+    let (from_bottom, col) = super::squares::cell(square);
     (7 - from_bottom, col)
 }
 

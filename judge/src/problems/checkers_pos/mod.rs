@@ -13,7 +13,13 @@ mod failing;
 use crate::rng::Rng;
 pub use failing::FAILING;
 
+mod input;
 mod moves;
+mod squares;
+
+pub use input::canonical;
+use input::read;
+use squares::{cell, square_at};
 
 /// All the judge knows of checkers_pos, for the table of problems.
 pub const PROBLEM: Problem = Problem {
@@ -42,40 +48,6 @@ pub const PROBLEM: Problem = Problem {
 pub fn check(input: &str, expected: &str, output: &str) -> Result<(), String> {
     crate::lines::check(input, expected, output)
         .map_err(|first| moves::explained(first, input, expected, output))
-}
-
-/// Row (0 = bottom) and column (0 = left) of square 1–32: square 1 is in the
-/// bottom row, second column from the right, and the numbers run right to left
-/// along a row, then continue one row up.
-fn cell(square: usize) -> (usize, usize) {
-    let k = square - 1;
-    let row = k / 4;
-    let rightmost = if row % 2 == 0 { 6 } else { 7 };
-    (row, rightmost - 2 * (k % 4))
-}
-
-/// The input in the canonical form of the problem package (what
-/// `validators/src/bin/validate_checkers_pos.rs` accepts): Black's count and squares
-/// on line 1, Red's on line 2, single spaces between the numbers, LF line
-/// ends. A tolerated variant of a valid input becomes valid; an invalid one
-/// stays invalid (tokens after Red's list go on a third line).
-pub fn canonical(input: &str) -> String {
-    let text = input.strip_prefix('\u{feff}').unwrap_or(input);
-    let mut tokens = text.split_whitespace();
-    let mut lines = Vec::new();
-    for _ in 0..2 {
-        let Some(count) = tokens.next() else { break };
-        let squares = count.parse::<usize>().map_or(0, |n| n.min(32));
-        let list: Vec<&str> = std::iter::once(count)
-            .chain(tokens.by_ref().take(squares))
-            .collect();
-        lines.push(list.join(" "));
-    }
-    let rest: Vec<&str> = tokens.collect();
-    if !rest.is_empty() {
-        lines.push(rest.join(" "));
-    }
-    super::lf_lines(&lines)
 }
 
 /// The input board drawn with the square numbers: an empty dark square shows
@@ -181,20 +153,6 @@ fn render(black: &[usize], red: &[usize]) -> String {
     list(black) + &list(red)
 }
 
-/// The two lists of a valid input; `None` otherwise.
-fn read(input: &str) -> Option<(Vec<usize>, Vec<usize>)> {
-    let mut tokens = input.split_whitespace().map(|t| t.parse::<usize>().ok());
-    let mut lists = [Vec::new(), Vec::new()];
-    for list in lists.iter_mut() {
-        let count = tokens.next()??;
-        for _ in 0..count.min(32) {
-            list.push(tokens.next()??);
-        }
-    }
-    let [black, red] = lists;
-    Some((black, red))
-}
-
 /// Smaller inputs for the shrinker: one piece fewer, for each piece; then
 /// each single jump either side could make, played (the jumper lands beyond,
 /// the piece jumped leaves). Removing pieces never moves one, so a jumper
@@ -253,15 +211,6 @@ fn jumps_played(side: &[usize], enemies: &[usize]) -> Vec<(Vec<usize>, Vec<usize
         }
     }
     played
-}
-
-/// The square (1-32) at `row`, `col` (0 = bottom, 0 = left), if that cell is
-/// on the board and dark.
-fn square_at(row: i64, col: i64) -> Option<usize> {
-    if !(0..8).contains(&row) || !(0..8).contains(&col) {
-        return None;
-    }
-    (1..=32).find(|&square| cell(square) == (row as usize, col as usize))
 }
 
 /// How big an input is: its number of pieces.

@@ -42,8 +42,8 @@ const DIAGONALS: [(i64, i64); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The square one diagonal step from `square`, if there is one.
 fn neighbour(square: usize, (row_step, col_step): (i64, i64)) -> Option<usize> {
-    let (row, col) = super::cell(square);
-    super::square_at(row as i64 + row_step, col as i64 + col_step)
+    let (row, col) = super::squares::cell(square);
+    super::squares::square_at(row as i64 + row_step, col as i64 + col_step)
 }
 
 /// One move: the squares the piece stands on, from its start to its end
@@ -173,7 +173,7 @@ fn follow_chains(
 /// Both sides' moves in the position of `input`; `None` when it is not two
 /// valid lists.
 pub fn both_sides(input: &str) -> Option<[SideMoves; 2]> {
-    let (black, red) = super::read(&super::canonical(input))?;
+    let (black, red) = super::input::read(&super::input::canonical(input))?;
     let mut board: Board = [None; 33];
     for (side, squares) in [(Side::Black, black), (Side::Red, red)] {
         for square in squares {

@@ -12,11 +12,11 @@ use crate::svg_board::{self, Arrow, Board, Colour, Piece};
 /// (`18-14`, `10x3x12`) go on the first board.
 pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String> {
     let mut first = numbered_board();
-    first.arrows = paths(arrows, |name| super::parse_square(name).map(place))?;
+    first.arrows = paths(arrows, |name| super::checker::parse_square(name).map(place))?;
     if input.trim().is_empty() {
         return Ok(svg_board::draw(&[first], 1, "The numbered board"));
     }
-    let (side, moves) = super::parse_input(input)?;
+    let (side, moves) = super::checker::parse_input(input)?;
     for (number, mv) in moves.iter().enumerate() {
         first.arrows.push(Arrow {
             path: mv.squares.iter().map(|&square| place(square)).collect(),
@@ -28,7 +28,7 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
         first.title = Some(format!("{} moves first", side.name()));
         return Ok(svg_board::draw(&[first], 1, "The moves"));
     };
-    let (before, after) = super::parse_answer(answer)?;
+    let (before, after) = super::checker::parse_answer(answer)?;
     first.pieces = pieces(&before);
     first.title = Some(format!("Before: {} moves first", side.name()));
     let mut second = numbered_board();
@@ -43,7 +43,7 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
 
 fn numbered_board() -> Board {
     let mut board = Board::new(8, 8, |row, col| {
-        super::square_at(row as i32, col as i32).is_some()
+        super::checker::square_at(row as i32, col as i32).is_some()
     });
     board.square_numbers = (1..=32u8)
         .map(|square| {
@@ -56,17 +56,17 @@ fn numbered_board() -> Board {
 
 /// Square 1–32 as (row, column), row 0 at the top.
 fn place(square: u8) -> (usize, usize) {
-    let (row, col) = super::coords(square);
+    let (row, col) = super::checker::coords(square);
     (row as usize, col as usize)
 }
 
-fn pieces(board: &super::Board) -> Vec<(usize, usize, Piece)> {
+fn pieces(board: &super::checker::Board) -> Vec<(usize, usize, Piece)> {
     (1..=32u8)
         .filter_map(|square| {
             let piece = board[usize::from(square)]?;
             let colour = match piece.side {
-                super::Side::Black => Colour::Black,
-                super::Side::White => Colour::White,
+                super::checker::Side::Black => Colour::Black,
+                super::checker::Side::White => Colour::White,
             };
             let (row, col) = place(square);
             let drawn = if piece.king {

@@ -11,7 +11,8 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
     let mut board = named_board();
     let mut title = "The board".to_string();
     if !input.trim().is_empty() {
-        let (squares, white_to_move) = super::read(input).ok_or("the input is not a board")?;
+        let (squares, white_to_move) =
+            super::board::read(input).ok_or("the input is not a board")?;
         board.pieces = pieces(&squares);
         let side = if white_to_move { "White" } else { "Black" };
         title = format!("A board, {} to play", side);
@@ -31,7 +32,7 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
 
 /// An empty board with its files and ranks.
 fn named_board() -> Board {
-    let mut board = Board::new(8, 8, super::is_dark);
+    let mut board = Board::new(8, 8, super::board::is_dark);
     board.col_names = "abcdefgh".chars().map(String::from).collect();
     board.row_names = (1..=8).rev().map(|rank| rank.to_string()).collect();
     board
@@ -76,7 +77,7 @@ mod tests {
         assert_eq!(square("c3"), Some((5, 2)));
         assert_eq!(square("i1"), None);
         assert_eq!(square("a9"), None);
-        assert!(super::super::is_dark(7, 0), "a1 is dark");
+        assert!(super::super::board::is_dark(7, 0), "a1 is dark");
     }
 
     #[test]

@@ -9,7 +9,9 @@ pub mod figure;
 
 use super::{Package, Problem};
 
+mod board;
 mod failing;
+use board::{is_dark, read};
 pub use failing::FAILING;
 
 use crate::rng::Rng;
@@ -241,11 +243,6 @@ pub fn generate(rng: &mut Rng) -> String {
     render(&board, white_to_move)
 }
 
-/// Rank 8 is row 0; a1 (row 7, file 0) is dark.
-fn is_dark(row: usize, file: usize) -> bool {
-    (row + file) % 2 == 1
-}
-
 /// A man on its crowning rank cannot be in a valid input: make it a king.
 fn crown_men_on_the_last_rank(board: &mut [[u8; 8]; 8]) {
     for square in board[0].iter_mut().filter(|square| **square == b'w') {
@@ -264,25 +261,6 @@ fn render(board: &[[u8; 8]; 8], white_to_move: bool) -> String {
     }
     text += if white_to_move { "WHITE\n" } else { "BLACK\n" };
     text
-}
-
-/// Reads a board written by `render` (or any valid input); `None` otherwise.
-fn read(input: &str) -> Option<([[u8; 8]; 8], bool)> {
-    let mut lines = input.lines().map(|line| line.trim_end());
-    let mut board = [[b'.'; 8]; 8];
-    for row in board.iter_mut() {
-        let line = lines.next()?.as_bytes();
-        if line.len() != 8 {
-            return None;
-        }
-        row.copy_from_slice(line);
-    }
-    let white = match lines.next()? {
-        "WHITE" => true,
-        "BLACK" => false,
-        _ => return None,
-    };
-    Some((board, white))
 }
 
 /// Smaller inputs for the shrinker: each piece removed, then each king made a

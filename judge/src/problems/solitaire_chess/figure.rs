@@ -13,11 +13,11 @@ use crate::svg_board::{self, Arrow, Board, Piece};
 pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String> {
     let mut grid = [[None; 4]; 4];
     if !input.trim().is_empty() {
-        grid = super::read_board(input)?;
+        grid = super::read::read_board(input)?;
     }
     let steps = match answer.map(str::trim) {
         None | Some("0") => Vec::new(),
-        Some(answer) => super::read_moves(answer)?,
+        Some(answer) => super::read::read_moves(answer)?,
     };
     let mut first = board(&grid);
     first.arrows = paths(arrows, square)?;
@@ -57,7 +57,7 @@ pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, S
 }
 
 /// The board of `grid` (`grid[x][y]`, y from the bottom), with its names.
-fn board(grid: &super::Grid) -> Board {
+fn board(grid: &super::read::Grid) -> Board {
     let mut board = Board::new(4, 4, |_, _| true);
     board.chequered = true;
     board.col_names = (0..4).map(|x| format!("x={}", x)).collect();

@@ -2,7 +2,7 @@
 //! right answers reordered or cut, captures no rule allows, and small boards
 //! (three pieces on a line) on which every movement rule and blocker shows.
 
-use super::KINDS;
+use super::read::KINDS;
 use crate::problems::wrong_outputs::{
     no_other_inputs, text_mutants, whitespace_variants, WrongOutputs,
 };
