@@ -92,6 +92,12 @@ fn a_right_answer_is_accepted() {
     let r = judge_cmd("read a b; echo $((a + b))", &[]);
     assert!(r.ok, "{}", r.stdout);
     assert!(r.stdout.contains("  AC "), "{}", r.stdout);
+    // One test: "1 test passed", as text::counted words a count of one.
+    assert!(
+        r.stdout.contains("\n  = 1 test passed, slowest "),
+        "{}",
+        r.stdout
+    );
     assert_eq!(last_line(&r.stdout), "1 passed, 0 failed");
 }
 
