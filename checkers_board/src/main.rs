@@ -241,28 +241,38 @@ fn answer_to(input: &str) -> Result<String, String> {
 fn read_board(text: &str) -> Result<Board, String> {
     let mut board = [[Cell::Vacant; SIZE]; SIZE];
     let mut rows = lines(text);
+    // A board typed below blank lines is shifted down: they are rows too.
+    let blank = lines(text).take_while(|&(_, line)| line.is_empty()).count();
+    let are = match blank {
+        1 => "line 1 is blank".to_string(),
+        n => format!("lines 1 to {n} are blank"),
+    };
+    let top = blank + 1;
+    let shifted = match blank {
+        0 | SIZE.. => String::new(),
+        _ => format!(" ({are}, and a blank line is a vacant row: row 0 is line 1, not line {top})"),
+    };
     // Rule: rows missing at the end are vacant (an editor that strips
     // trailing blanks and blank lines leaves exactly that).
-    for (row, (number, line)) in rows.by_ref().take(SIZE).enumerate() {
-        read_row(line, number, row, &mut board)?;
+    for (number, line) in rows.by_ref().take(SIZE) {
+        read_row(line, number, &mut board, &shifted)?;
     }
     // Rule: after row 8, blank lines only.
     if let Some((number, line)) = rows.find(|&(_, line)| !line.is_empty()) {
+        let found = shown(line);
         return Err(format!(
-            "line {}: expected nothing after the {} board rows, found {}",
-            number,
-            SIZE,
-            shown(line)
+            "line {number}: expected nothing after the {SIZE} board rows, found {found}{shifted}"
         ));
     }
     Ok(board)
 }
 
-/// Reads row `row` (input line `number`) into `board`: up to 8 squares (the
-/// line's trailing blanks are already gone; a shorter row is padded with
-/// vacant squares), pieces on dark squares only, and at most 12 pieces of a
-/// colour on the board so far.
-fn read_row(line: &str, number: usize, row: usize, board: &mut Board) -> Result<(), String> {
+/// Reads input line `number`, row `number - 1`, into `board`: up to 8
+/// squares (the line's trailing blanks are already gone; a shorter row is
+/// padded with vacant squares), pieces on dark squares only (else the error
+/// ends with `shifted`), and at most 12 pieces of a colour on the board so far.
+fn read_row(line: &str, number: usize, board: &mut Board, shifted: &str) -> Result<(), String> {
+    let row = number - 1;
     for (col, ch) in line.chars().enumerate() {
         let error = |expected: &str, on: &str| {
             let at = format!("{:?}{} in column {}", ch, on, col + 1);
@@ -280,7 +290,7 @@ fn read_row(line: &str, number: usize, row: usize, board: &mut Board) -> Result<
         };
         if !is_dark_square(row, col) {
             let expected = "pieces on dark squares only (row + column even)";
-            return Err(error(expected, " on the light square"));
+            return Err(error(expected, " on the light square") + shifted);
         }
         board[row][col] = own_cell(side);
         if pieces_of(board, side).len() > MAX_PIECES_PER_COLOUR {

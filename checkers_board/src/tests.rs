@@ -702,3 +702,26 @@ fn real_matches_naive_on_random_positions() {
         with_jumps
     );
 }
+
+/// A board typed below a blank line is shifted down a row, as the rule for
+/// rows says (a blank line is a vacant row): the message says so, not only
+/// that a piece stands on a light square.
+#[test]
+fn a_board_below_blank_lines_is_told_shifted() {
+    assert_eq!(
+        error_of("\nB.......\n........\n"),
+        "line 2: expected pieces on dark squares only (row + column even), found 'B' \
+         on the light square in column 1 (line 1 is blank, and a blank line is a vacant \
+         row: row 0 is line 1, not line 2)"
+    );
+    // Two blank lines keep the colours of the squares: the ninth line is the error.
+    let two = format!("\n\n{}", CANONICAL);
+    assert_eq!(
+        error_of(&two),
+        "line 9: expected nothing after the 8 board rows, found \"........\" (lines 1 to 2 \
+         are blank, and a blank line is a vacant row: row 0 is line 1, not line 3)"
+    );
+    // Without a blank line on top, no such note; nor when all 8 rows are blank.
+    assert!(!error_of(".B\n").contains("blank"));
+    assert!(!error_of(&format!("{}B\n", "\n".repeat(8))).contains("blank"));
+}

@@ -305,7 +305,8 @@ fn answer_to(input: &str) -> Result<String, String> {
     for (side, colour) in ["black", "red"].iter().enumerate() {
         let what = format!("the number of {colour} pieces (0 to {most})");
         // Rule: each colour has at most 12 pieces.
-        let at_most = |count| (count <= most).then_some(count).ok_or_else(String::new);
+        let outside = format!(", more than {most}");
+        let at_most = |count| (count <= most).then_some(count).ok_or(outside);
         let (count_line, count) = read_number(&mut tokens, &what, at_most, (0, ""))?;
         // A wrong square on a later line than its count may mean a wrong count.
         let hint = format!(" (is the {colour} count {count} on line {count_line} right?)");
@@ -344,7 +345,8 @@ fn read_number<'a, T>(
     let checked = match text.parse() {
         Ok(number) if plain => check(number),
         Ok(_) => Err(" (a number has no sign and no leading zeros)".to_string()),
-        Err(_) => Err(String::new()),
+        Err(_) if plain => check(i64::MAX), // too many digits: out of range
+        Err(_) => Err(", not a number".to_string()),
     };
     let (found, hint) = (shown(text), if line == hint_line { "" } else { hint });
     let problem = |problem| format!("line {line}: expected {what}, found {found}{problem}{hint}");

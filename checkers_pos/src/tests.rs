@@ -106,16 +106,16 @@ fn tokens_are_split_by_blanks_and_line_ends() {
     // Other whitespace is part of a token, a token is quoted whole.
     assert_eq!(
         error_of("1\n18\n3 4\n8\x0b11\n"),
-        "line 4: expected red square 2 of 3 (1 to 32), found \"8\\u{b}11\" \
-         (is the red count 3 on line 3 right?)"
+        "line 4: expected red square 2 of 3 (1 to 32), found \"8\\u{b}11\", \
+         not a number (is the red count 3 on line 3 right?)"
     );
     assert_eq!(
         error_of("1 \x0c18\n0\n"),
-        "line 1: expected black square 1 of 1 (1 to 32), found \"\\u{c}18\""
+        "line 1: expected black square 1 of 1 (1 to 32), found \"\\u{c}18\", not a number"
     );
     assert_eq!(
         error_of("1 18\u{a0}\n0\n"),
-        "line 1: expected black square 1 of 1 (1 to 32), found \"18\\u{a0}\""
+        "line 1: expected black square 1 of 1 (1 to 32), found \"18\\u{a0}\", not a number"
     );
 }
 
@@ -127,15 +127,15 @@ fn a_carriage_return_must_start_a_crlf_line_end() {
     );
     // A CR anywhere else stays in its token, which then is not a number.
     for (input, line, found) in [
-        (&b"1\r18\n0\n"[..], 1, "\"1\\r18\""),
+        (&b"1\r18\n0\n"[..], 1, "\"1\\r18\", not a number"),
         (
             b"1\n18\r\r\n0\n",
             2,
-            "\"18\\r\" (is the black count 1 on line 1 right?)",
+            "\"18\\r\", not a number (is the black count 1 on line 1 right?)",
         ),
-        (b"1 18 \r \n0\n", 1, "\"\\r\""),
+        (b"1 18 \r \n0\n", 1, "\"\\r\", not a number"),
         (b"1 18\n0\n\r", 3, "\"\\r\""),
-        (b"1\r\n18 \r\r\n3 4 8 11\r\n", 2, "\"\\r\""),
+        (b"1\r\n18 \r\r\n3 4 8 11\r\n", 2, "\"\\r\", not a number"),
     ]
     .iter()
     {
@@ -166,7 +166,7 @@ fn a_cr_as_the_very_last_byte_is_an_error() {
     assert_eq!(answer_of(b"1 18\n3 4 8 11\r\n"), Ok(CANONICAL.to_string()));
     assert_eq!(
         answer_of(b"1 18\n3 4 8 11\r").unwrap_err(),
-        "line 2: expected red square 3 of 3 (1 to 32), found \"11\\r\""
+        "line 2: expected red square 3 of 3 (1 to 32), found \"11\\r\", not a number"
     );
     assert_eq!(
         answer_of(b"1 18\n3 4 8 11\n\r").unwrap_err(),
@@ -187,11 +187,11 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
     // Only at the start: elsewhere it is a character like any other.
     assert_eq!(
         error_of("1 \u{FEFF}18\n0\n"),
-        "line 1: expected black square 1 of 1 (1 to 32), found \"\\u{feff}18\""
+        "line 1: expected black square 1 of 1 (1 to 32), found \"\\u{feff}18\", not a number"
     );
     assert_eq!(
         error_of(" \u{FEFF}"),
-        "line 1: expected the number of black pieces (0 to 12), found \"\\u{feff}\""
+        "line 1: expected the number of black pieces (0 to 12), found \"\\u{feff}\", not a number"
     );
 }
 
@@ -226,7 +226,8 @@ fn a_megabyte_of_garbage_is_one_short_error() {
     let garbage = "garbage".repeat(100_000);
     assert_eq!(
         error_of(&garbage),
-        "line 1: expected the number of black pieces (0 to 12), found \"garbagegarbagegarbag\"..."
+        "line 1: expected the number of black pieces (0 to 12), found \"garbagegarbagegarbag\"..., \
+         not a number"
     );
     let zeros = format!("0\n0\n{}", "\n\u{0}".repeat(300_000));
     assert_eq!(
@@ -244,7 +245,7 @@ fn a_long_number_is_not_read_as_its_start() {
          (a number has no sign and no leading zeros)"
     );
     let big = format!("1 {}\n0\n", "9".repeat(30));
-    assert!(error_of(&big).ends_with("found \"99999999999999999999\"..."));
+    assert!(error_of(&big).ends_with("found \"99999999999999999999\"..., outside 1 to 32"));
 }
 
 #[test]
@@ -471,7 +472,17 @@ fn errors_say_what_was_expected_and_quote_what_was_found() {
     );
     assert_eq!(
         error_of("13 1\n0\n"),
-        "line 1: expected the number of black pieces (0 to 12), found \"13\""
+        "line 1: expected the number of black pieces (0 to 12), found \"13\", more than 12"
+    );
+    // Input "13" alone, and a token that is not a number at all: each says why.
+    assert_eq!(
+        error_of("13"),
+        "line 1: expected the number of black pieces (0 to 12), found \"13\", more than 12"
+    );
+    assert_eq!(
+        error_of("1\nx\n0\n"),
+        "line 2: expected black square 1 of 1 (1 to 32), found \"x\", not a number \
+         (is the black count 1 on line 1 right?)"
     );
 }
 

@@ -96,7 +96,9 @@ Options:
   --draw FILE        print PROBLEM's board for the input FILE as SVG; with
                      --answer FILE, the answer's moves too (as arrows, or
                      the board after them); with --arrows \"PATHS\", more
-                     arrows in the problem's move notation (c3-d4 e5:c7)
+                     arrows in the problem's move notation (c3-d4 e5:c7).
+                     With no PROBLEM named, the one whose folder holds FILE
+                     (samples/PROBLEM/), else the only one that reads it
   --rustc PATH       with --standalone, compile with this rustc too (an older
                      one, say), and judge those binaries as well
   --save DIR         with --stress, write the failing case into DIR as
@@ -301,7 +303,7 @@ fn check_combinations(options: &Options) -> Result<(), String> {
     let one_problem = options.problems.len() == 1;
     check_stress_options(options, one_problem)?;
     check_export_options(options)?;
-    check_figure_options(options, one_problem)?;
+    check_figure_options(options)?;
     if options.rustc.is_some() && !options.standalone {
         return Err("--rustc goes with --standalone".to_string());
     }
@@ -476,9 +478,9 @@ fn judging_options(options: &Options) -> Vec<(&'static str, bool)> {
 }
 
 /// `--figures` and `--draw` draw boards: they judge nothing, so they take
-/// no judging option; `--draw` needs one PROBLEM, `--answer` and `--arrows`
-/// go with it.
-fn check_figure_options(options: &Options, one_problem: bool) -> Result<(), String> {
+/// no judging option; `--answer` and `--arrows` go with `--draw`, which
+/// takes one PROBLEM or infers it (`svg_figures::draw_inferred`).
+fn check_figure_options(options: &Options) -> Result<(), String> {
     let drawing = if options.figures {
         "--figures"
     } else if options.draw.is_some() {
@@ -489,8 +491,8 @@ fn check_figure_options(options: &Options, one_problem: bool) -> Result<(), Stri
         }
         return Ok(());
     };
-    if options.draw.is_some() && !one_problem {
-        return Err("--draw needs exactly one PROBLEM".to_string());
+    if options.draw.is_some() && options.problems.len() > 1 {
+        return Err("--draw takes one PROBLEM, or none to infer it from FILE".to_string());
     }
     let mut others = vec![
         ("--draw", options.figures && options.draw.is_some()),
@@ -710,9 +712,14 @@ mod tests {
         assert_eq!(a.answer, Some(PathBuf::from("a.out")));
         assert_eq!(a.arrows.as_deref(), Some("1-5"));
         assert!(args(&["--figures"]).unwrap().unwrap().figures);
+        // No PROBLEM named: every one is a candidate, FILE tells which.
+        let inferred = args(&["--draw", "a.in"]).unwrap().unwrap();
+        assert_eq!(inferred.problems.len(), PROBLEMS.len());
         assert_eq!(
-            args(&["--draw", "a.in"]).err().as_deref(),
-            Some("--draw needs exactly one PROBLEM")
+            args(&["checkers_pos", "checkers_board", "--draw", "a.in"])
+                .err()
+                .as_deref(),
+            Some("--draw takes one PROBLEM, or none to infer it from FILE")
         );
         assert_eq!(
             args(&["checkers_pos", "--answer", "a.out"])

@@ -130,15 +130,65 @@ pub fn draw_mode(options: &crate::options::Options) -> Result<(), String> {
     match &options.draw {
         None => write_all(&options.problems),
         Some(input) => {
-            let svg = draw_one(
-                options.problems[0],
-                input,
-                options.answer.as_deref(),
-                options.arrows.as_deref().unwrap_or(""),
-            )?;
+            let answer = options.answer.as_deref();
+            let arrows = options.arrows.as_deref().unwrap_or("");
+            let svg = match options.problems.as_slice() {
+                [problem] => draw_one(problem, input, answer, arrows)?,
+                candidates => draw_inferred(candidates, input, answer, arrows)?,
+            };
             crate::text::say(svg.trim_end());
             Ok(())
         }
+    }
+}
+
+/// `--draw FILE` with no PROBLEM named: the board of the problem among
+/// `candidates` whose folder holds FILE, the nearest folder named after one
+/// (`samples/<problem>/`, `<problem>/figures/`), else of the only one whose
+/// input format reads FILE (and the answer, when there is one). When none
+/// or several do, the message says to name the PROBLEM.
+fn draw_inferred(
+    candidates: &[&'static Problem],
+    input: &Path,
+    answer: Option<&Path>,
+    arrows: &str,
+) -> Result<String, String> {
+    let text = read(input)?;
+    let answer = answer.map(read).transpose()?;
+    let draw = |problem: &Problem| (problem.figure)(&text, answer.as_deref(), arrows);
+    let path = fs::canonicalize(input).unwrap_or_else(|_| input.to_path_buf());
+    let folder = path.ancestors().skip(1).find_map(|dir| {
+        let name = dir.file_name()?.to_str()?;
+        candidates.iter().find(|problem| problem.name == name)
+    });
+    if let Some(problem) = folder {
+        return draw(problem).map_err(|why| {
+            let (file, name) = (input.display(), problem.name);
+            format!("--draw: {file} is in {name}'s folder, but is not its input: {why}")
+        });
+    }
+    let read: Vec<&Problem> = candidates
+        .iter()
+        .copied()
+        .filter(|p| draw(p).is_ok())
+        .collect();
+    let file = input.display();
+    match read.as_slice() {
+        [problem] => draw(problem),
+        [] => Err(format!(
+            "--draw: no problem reads {file} as its input: name the PROBLEM it is for to see \
+             why, as in `judge PROBLEM --draw {file}`"
+        )),
+        several => Err(format!(
+            "--draw: {file} reads as an input of {}: name the one it is for, as in \
+             `judge {} --draw {file}`",
+            several
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(" or "),
+            several[0].name
+        )),
     }
 }
 

@@ -92,6 +92,12 @@ fn a_right_answer_is_accepted() {
     let r = judge_cmd("read a b; echo $((a + b))", &[]);
     assert!(r.ok, "{}", r.stdout);
     assert!(r.stdout.contains("  AC "), "{}", r.stdout);
+    // One test: "1 test passed", as text::counted words a count of one.
+    assert!(
+        r.stdout.contains("\n  = 1 test passed, slowest "),
+        "{}",
+        r.stdout
+    );
     assert_eq!(last_line(&r.stdout), "1 passed, 0 failed");
 }
 
@@ -1245,4 +1251,65 @@ fn a_program_in_a_closed_folder_runs_or_is_said_once() {
         report
     );
     assert!(report.contains("chmod o+r"), "{}", report);
+}
+
+/// `--draw FILE` with no PROBLEM named: the problem whose folder holds FILE
+/// (`samples/<problem>/`), else the only one whose input format reads it;
+/// when none or several do, the message says to name it.
+#[test]
+fn draw_infers_the_problem_or_says_which_to_name() {
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("samples");
+    let draw = |args: &[&Path]| {
+        let mut list = vec!["--draw"];
+        list.extend(args.iter().map(|a| a.to_str().unwrap()));
+        judge(&list)
+    };
+    // An empty 4x4 board: checkers_board reads it too, its folder tells.
+    let empty = samples.join("solitaire_chess").join("16-empty-board.in");
+    let inferred = draw(&[&empty]);
+    let named = judge(&["solitaire_chess", "--draw", empty.to_str().unwrap()]);
+    assert!(inferred.ok, "{}", inferred.stderr);
+    assert!(inferred.stdout.starts_with("<svg"), "{}", inferred.stdout);
+    assert_eq!(inferred.stdout, named.stdout);
+    // Out of its folder, the only format that reads it tells.
+    let dir = TempDir::new("draw");
+    let russian = samples
+        .join("russian_checkers")
+        .join("01-seed-example0-starting-position.in");
+    let moved = dir.join("board.in");
+    fs::copy(&russian, &moved).unwrap();
+    let inferred = draw(&[&moved]);
+    let named = judge(&["russian_checkers", "--draw", moved.to_str().unwrap()]);
+    assert!(inferred.ok, "{}", inferred.stderr);
+    assert_eq!(inferred.stdout, named.stdout);
+    // Read by two formats, by none: the one line says which to name.
+    fs::copy(&empty, &moved).unwrap();
+    let r = draw(&[&moved]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        format!(
+            "judge: --draw: {0} reads as an input of checkers_board or solitaire_chess: \
+             name the one it is for, as in `judge checkers_board --draw {0}`\n",
+            moved.display()
+        )
+    );
+    fs::write(&moved, "hello\n").unwrap();
+    let r = draw(&[&moved]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("no problem reads") && r.stderr.contains("judge PROBLEM --draw"),
+        "{}",
+        r.stderr
+    );
+    // checkers_board draws no board of letters it does not know.
+    let r = judge(&["checkers_board", "--draw", russian.to_str().unwrap()]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("is not B, W, . or a space"),
+        "{}",
+        r.stderr
+    );
 }

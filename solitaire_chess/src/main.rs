@@ -835,10 +835,14 @@ fn answer_to(input: &str) -> Result<String, String> {
     Ok(answer + "\n")
 }
 
-/// The board: every character but spaces, tabs and line ends is a square, top row first.
-/// K Q R B N P are pieces (codes 1 to 6, in that order), anything else an empty square.
+/// The board, top row first: K Q R B N P are pieces (codes 1 to 6, in that order), any other
+/// character but spaces, tabs and line ends an empty square (a miscount names a U+FEFF one).
 pub(crate) fn read_board(text: &str) -> Result<Position, String> {
     let (mut of_kind, mut cells) = ([0u16; 8], 0);
+    let bom = match lines(text).find(|(_, line)| line.contains('\u{feff}')) {
+        Some((at, _)) => format!(" (line {at} holds a U+FEFF square)"),
+        None => String::new(),
+    };
     for (line_no, line) in lines(text) {
         for c in line.chars() {
             // Rule: spaces, tabs and line ends are ignored; other whitespace and control
@@ -862,7 +866,9 @@ pub(crate) fn read_board(text: &str) -> Result<Position, String> {
                     c,
                     shown(line)
                 ),
-                _ if cells == 16 => format!("expected exactly 16 squares, found a 17th ({:?})", c),
+                _ if cells == 16 => {
+                    format!("expected exactly 16 squares, found a 17th ({:?})", c) + &bom
+                }
                 _ => {
                     // Input is top row first; rows count from the bottom in our coordinates.
                     if let Some(at) = "KQRBNP".find(c) {
@@ -882,7 +888,7 @@ pub(crate) fn read_board(text: &str) -> Result<Position, String> {
         "line {}: input ended after {} squares, expected 16 (K Q R B N P or an empty-square mark)",
         lines(text).count().max(1),
         cells
-    ))
+    ) + &bom)
 }
 
 /// Reads the input, writes the answer in one write, or says on stderr, in

@@ -764,3 +764,24 @@ fn agrees_with_a_plain_remembering_search_on_dense_boards() {
         unsolvable
     );
 }
+
+/// Only the first of two byte-order marks is dropped: the statement makes
+/// every other character a square, so the second is one, but one nobody
+/// sees, and a miscount names the line that holds it.
+#[test]
+fn a_second_byte_order_mark_is_a_square_a_miscount_names() {
+    let canonical = ". . . .\n. B . .\nR P . .\n. . . N\n";
+    assert_eq!(
+        parse(format!("\u{FEFF}\u{FEFF}{}", canonical).as_bytes()).unwrap_err(),
+        "line 4: expected exactly 16 squares, found a 17th ('N') (line 1 holds a U+FEFF square)"
+    );
+    assert_eq!(
+        parse("\u{FEFF}..\n\u{FEFF}.".as_bytes()).unwrap_err(),
+        "line 2: input ended after 4 squares, expected 16 (K Q R B N P or an empty-square mark) \
+         (line 2 holds a U+FEFF square)"
+    );
+    // With 15 other squares it is the 16th: a valid board, as the statement says.
+    assert!(parse(format!("\u{FEFF}\u{FEFF}{}", &canonical[2..]).as_bytes()).is_ok());
+    // No note without one.
+    assert!(!parse(b"...").unwrap_err().contains("U+FEFF"));
+}

@@ -190,11 +190,7 @@ impl Reporter for TableReporter {
             return;
         }
         if failed == 0 {
-            let all = match passed {
-                1 => "the 1 test passed".to_string(),
-                n => format!("all {} passed", n),
-            };
-            say(&format!("  = {}{}", all, self.records));
+            say(&format!("  = {}{}", all_passed(passed), self.records));
         } else {
             say(&format!("  = {} of {} FAILED", failed, passed + failed));
         }
@@ -202,6 +198,14 @@ impl Reporter for TableReporter {
 
     fn total(&mut self, passed: usize, failed: usize) {
         say(&format!("{} passed, {} failed", passed, failed));
+    }
+}
+
+/// A suite's summary when no test failed: `1 test passed`, `all 3 passed`.
+fn all_passed(passed: usize) -> String {
+    match passed {
+        1 => format!("{} passed", counted(1, "tests")),
+        n => format!("all {} passed", n),
     }
 }
 
@@ -318,6 +322,12 @@ mod tests {
             coloured.replace("\x1b[1;32m", "").replace("\x1b[0m", ""),
             plain
         );
+    }
+
+    #[test]
+    fn a_single_test_passed_reads_naturally() {
+        assert_eq!(all_passed(1), "1 test passed");
+        assert_eq!(all_passed(3), "all 3 passed");
     }
 
     #[test]

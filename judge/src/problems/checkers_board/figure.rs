@@ -14,6 +14,12 @@ pub fn draw(input: &str, _answer: Option<&str>, arrows: &str) -> Result<String, 
     board.col_names_on_top = true;
     board.row_names = (0..8).map(|row| row.to_string()).collect();
     let cells = super::input::read(input).ok_or("the input is not a board")?;
+    let text = input.strip_prefix('\u{feff}').unwrap_or(input);
+    if let Some(c) = text.chars().find(|c| !"BW. \t\r\n".contains(*c)) {
+        return Err(format!(
+            "the input is not a board: {c:?} is not B, W, . or a space"
+        ));
+    }
     for (row, line) in cells.iter().enumerate() {
         for (col, &c) in line.iter().enumerate() {
             let colour = match c {
