@@ -26,7 +26,6 @@
 //! warden is its namespace's init, the supervisor a child subreaper), so a
 //! process let go whose parent then dies comes back to it.
 
-use super::control::Reaped;
 use crate::sys::linux::{
     clock_getcpuclockid, clock_gettime, ptrace, wait4, waitid, Rusage, Siginfo, Timespec,
     CLD_DUMPED, CLD_EXITED, CLD_KILLED, ECHILD, EINTR, PTRACE_CONT, PTRACE_O_EXITKILL,
@@ -37,7 +36,6 @@ use crate::sys::linux::{
 use std::io;
 use std::os::raw::c_int;
 use std::path::Path;
-use std::time::Duration;
 
 /// What the tracer asks of the kernel for each traced task.
 const OPTIONS: c_int = PTRACE_O_TRACEFORK
@@ -173,29 +171,6 @@ impl Tracer {
         }
     }
 
-    /// Without the sandbox, the supervisor's reaping of its traced test
-    /// (`watch.rs`), without waiting: the stops found resumed (at most
-    /// [`STOPS_A_REAP`], so that a test that stops itself in a loop cannot
-    /// hold the supervisor's looks off), and the first process found
-    /// ended counted (its own CPU time) and let go.
-    pub fn reap(&mut self) -> Result<Reaped, String> {
-        for _ in 0..STOPS_A_REAP {
-            match self.next(false)? {
-                Event::Ended(process) => {
-                    let usage = crate::os::Usage {
-                        cpu: Duration::from_micros(process.cpu_us),
-                        max_rss_kib: process.peak_kib,
-                    };
-                    return Ok(Reaped::One(process.pid, process.status, usage));
-                }
-                Event::Quiet => {}
-                Event::NoneYet => return Ok(Reaped::NoneYet),
-                Event::NoChildren => return Ok(Reaped::NoChildren),
-            }
-        }
-        Ok(Reaped::NoneYet)
-    }
-
     /// A stopped task, resumed (see the file's comment).
     fn resume(&mut self, pid: i32) -> Result<Event, String> {
         let mut status = 0;
@@ -214,7 +189,9 @@ impl Tracer {
                 // SAFETY: ptrace with integer arguments, on our tracee.
                 if unsafe { ptrace(PTRACE_SETOPTIONS, pid, 0usize, OPTIONS as usize) } != 0 {
                     let why = io::Error::last_os_error();
-                    crate::supervise::control::sigkill(pid);
+                    // SAFETY: kill(2) takes two integers; the program is
+                    // ours, stopped at its exec.
+                    unsafe { crate::sys::kill(pid, crate::sys::SIGKILL) };
                     return Err(format!("cannot trace the program: {}", why));
                 }
                 0
@@ -228,9 +205,6 @@ impl Tracer {
         Ok(Event::Quiet)
     }
 }
-
-/// How many stops [`Tracer::reap`] resumes at most before it returns.
-const STOPS_A_REAP: usize = 64;
 
 /// Whether the process `pid`, which asked to be traced before its exec,
 /// is traced by this thread (its tracer is the thread that started it):
