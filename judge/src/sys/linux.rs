@@ -27,6 +27,11 @@ pub const O_NOFOLLOW: c_int = 0o400000;
 pub const O_NOFOLLOW: c_int = 0o100000;
 pub const F_GETFL: c_int = 3;
 pub const F_SETFL: c_int = 4;
+/// `fcntl`'s record locks, which the seccomp filter refuses a test.
+pub const F_SETLK: c_int = 6;
+pub const F_SETLKW: c_int = 7;
+pub const F_OFD_SETLK: c_int = 37;
+pub const F_OFD_SETLKW: c_int = 38;
 /// A resource of `setrlimit` and `prlimit`: glibc's headers (with
 /// `_GNU_SOURCE`) make it an enum of `unsigned int`'s size and passing,
 /// musl's an `int` (`sys/check.rs` holds it to whichever `cc` has).
@@ -176,6 +181,10 @@ pub const SYS_REQUEST_KEY: c_long = 218;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_KEYCTL: c_long = 219;
 pub const SYS_CLONE3: c_long = 435;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_FCNTL: c_long = 72;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_FCNTL: c_long = 25;
 /// The calls the seccomp filter refuses for the memory the kernel would
 /// hold for a test where no look sees it (`supervise/seccomp.rs` says
 /// why), by their names in `<sys/syscall.h>`.
