@@ -2684,6 +2684,16 @@ static void one_page_mappings(int count) {
     for (int i = 0; i < count; i++) mprotect(base + 2L * i * page, page, PROT_NONE);
 }
 
+/* One byte read every 2 MiB of a reserve of `gib` GiB: a page of page
+ * tables each, and no memory behind (the zero page is nobody's). */
+static void sparse_reads(int gib) {
+    long size = (long)gib << 30, sum = 0;
+    volatile char *m = mmap(0, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) fail("mmap");
+    for (long at = 0; at < size; at += 2L << 20) sum += m[at];
+    if (sum) fail("a zero page that is not zero");
+}
+
 /* Empty files in /tmp: no block each, but an inode and a name. */
 static void files(int count) {
     char name[64];
@@ -2730,8 +2740,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(how, "files")) files(100000);
     else if (!strcmp(how, "timers")) timers(90000);
     else if (!strcmp(how, "locks")) locks(100);
+    else if (!strcmp(how, "page-tables")) in_children(10, sparse_reads, 8, "GiB read sparsely");
     else { fprintf(stderr, "no such way: %s\n", how); return 2; }
-    if (strcmp(how, "pipes") && strcmp(how, "mappings")) hold();
+    if (strcmp(how, "pipes") && strcmp(how, "mappings") && strcmp(how, "page-tables")) hold();
     print_answer(argv[1]);
     return 0;
 }
@@ -2765,7 +2776,10 @@ int main(int argc, char **argv) {
 ///   AC under 16 MiB; now `RLIMIT_SIGPENDING` is 4 096;
 /// - 100 000 record locks, a byte apart, 100 on each of 1 000 memfds
 ///   (about 200 bytes of the kernel's each: 19 MiB): AC at 1.5 MiB under
-///   16 MiB; now `fcntl`'s record locks are refused.
+///   16 MiB; now `fcntl`'s record locks are refused;
+/// - 10 processes each reading one byte every 2 MiB of 8 GiB (160 MiB of
+///   page tables, no memory): AC under 16 MiB; now page tables count
+///   (`VmPTE`): `MLE`.
 #[test]
 fn memory_the_kernel_holds_for_a_test_is_refused_counted_or_bounded() {
     let ways = [
