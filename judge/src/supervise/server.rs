@@ -47,7 +47,12 @@ impl Served {
         control::carry_inherited_limits()?;
         events::install_handlers()?;
         let dir = slot_folder()?;
-        let sandbox = Sandbox::start(&dir);
+        // Unsandboxed, the supervisor traces the tests itself, where the
+        // kernel lets it: the hello says so where it does not.
+        let sandbox = Sandbox::start(&dir).map_err(|why| match super::trace::try_tracing() {
+            Ok(()) => why,
+            Err(untraced) => format!("{}; {}", why, untraced),
+        });
         // From here on, the supervisor's environment is the programs'
         // (each cell and program inherits it): a HOME of their own, the
         // cell's /tmp when sandboxed, else a folder of the slot's.
