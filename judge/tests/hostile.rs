@@ -2934,3 +2934,43 @@ fn a_program_starts_with_sigpipe_at_its_default_action() {
         );
     }
 }
+
+/// Prints the answer if the kernel says the program has no new privileges
+/// and a seccomp filter (`NoNewPrivs: 1`, `Seccomp: 2` in its status), else
+/// what it says.
+const PRIVILEGES: &str = r#"
+int main(int argc, char **argv) {
+    FILE *status = fopen("/proc/self/status", "r");
+    char line[256];
+    int no_new = -1, filtered = -1;
+    while (status && fgets(line, sizeof line, status)) {
+        sscanf(line, "NoNewPrivs: %d", &no_new);
+        sscanf(line, "Seccomp: %d", &filtered);
+    }
+    if (no_new != 1 || filtered != 2) {
+        printf("NoNewPrivs %d, Seccomp %d\n", no_new, filtered);
+        return 0;
+    }
+    print_answer(argv[1]);
+    return 0;
+}
+"#;
+
+/// Every program runs with no new privileges (a set-user-ID program gives it
+/// nothing) and under the seccomp filter, sandboxed (inherited from the
+/// warden, which sets both on itself) and not (set between the fork and the
+/// exec): with either taken away, WA saying which.
+#[test]
+fn a_program_has_no_new_privileges_and_the_filter() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("privileges");
+        hostile.sandbox_off = sandbox_off;
+        let exe = hostile.compile_c("privileges", PRIVILEGES);
+        let (run, test) = hostile.judge_json(&format!("{} {}", exe, hostile.answer()), &[]);
+        assert_eq!(
+            test["verdict"], "AC",
+            "sandbox off: {}\n{}",
+            sandbox_off, run
+        );
+    }
+}

@@ -11,6 +11,7 @@
 mod common;
 
 use common::TempDir;
+use judge::rng::Rng;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -69,18 +70,6 @@ fn padded(head: &[u8], filler: &[u8], size: usize) -> Vec<u8> {
     }
     bytes.resize(size, b'\n');
     bytes
-}
-
-/// A tiny fixed-seed generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 /// `size` bytes, each drawn by `pick` from 8 random bits.

@@ -15,8 +15,8 @@ use crate::supervise::trace::{trace_me, Event, Tracer};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
-    MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_NO_NEW_PRIVS,
-    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
+    MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_PDEATHSIG, SEM_INFO,
+    SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::fs::File;
@@ -214,7 +214,6 @@ enum Failure {
     ReadLimit(c_int),
     SetLimit(c_int, u64),
     DropIds,
-    NoNewPrivs,
     Trace,
     Exec,
 }
@@ -230,7 +229,6 @@ impl Failure {
                 format!("cannot set limit {} to {}: {}", resource, value, why)
             }
             Failure::DropIds => format!("cannot drop to uid {}: {}", INSIDE_ID, why),
-            Failure::NoNewPrivs => format!("no_new_privs: {}", why),
             Failure::Trace => format!("cannot be traced by the warden: {}", why),
             Failure::Exec => return Record::NotStarted(why.to_string()),
         })
@@ -382,8 +380,8 @@ extern "C" fn start_program(arg: *mut c_void) -> c_int {
     unsafe { _exit(127) }
 }
 
-/// Descriptors, limits, folder, ids, no new privileges and the warden as
-/// its tracer, in that order (the ids after what may need the capabilities
+/// Descriptors, limits, folder, ids and the warden as its tracer (no new
+/// privileges it inherits from the warden), in that order (the ids after what may need the capabilities
 /// changing them drops); first, `SIGPIPE`'s default action: the warden, a
 /// Rust program's copy, ignores it, and an ignored signal stays ignored
 /// across an exec (a program writing to a closed pipe would get `EPIPE`
@@ -436,19 +434,8 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), (Fai
             return Err((Failure::DropIds, errno()));
         }
     }
-    // SAFETY: prctl with integer arguments.
-    if unsafe {
-        prctl(
-            PR_SET_NO_NEW_PRIVS,
-            1 as c_ulong,
-            0 as c_ulong,
-            0 as c_ulong,
-            0 as c_ulong,
-        )
-    } != 0
-    {
-        return Err((Failure::NoNewPrivs, errno()));
-    }
+    // No new privileges: inherited from the warden, which set it to install
+    // the seccomp filter on itself (`seccomp::install`).
     trace_me().map_err(|e| (Failure::Trace, e.raw_os_error().unwrap_or(0)))
 }
 
