@@ -102,6 +102,29 @@ pub fn confine(cmd: &mut Command) {
     };
 }
 
+/// [`confine`] tried on a child that ends at once (killed at its exec):
+/// an error if the seccomp filter cannot be installed (no test may run
+/// without it), else why the supervisor may not trace what it starts, if
+/// it may not (a tracer already, Yama's `ptrace_scope`): the CPU time of a
+/// process the kernel reaps by itself is then not counted.
+pub fn try_confine() -> Result<Option<String>, String> {
+    let mut child = Command::new("/bin/sh");
+    child.args(["-c", "exit 0"]);
+    confine(&mut child);
+    let mut child = child
+        .spawn()
+        .map_err(|e| format!("cannot install the tests' seccomp filter: {}", e))?;
+    let traced = super::trace::traced_by_us(child.id() as i32);
+    let _ = child.kill();
+    let _ = child.wait();
+    Ok((!traced).then(|| {
+        "nor traced, the kernel refused it (a tracer already, or Yama's \
+         ptrace_scope): the CPU time of a process the kernel reaps by itself \
+         is counted only as far as the looks see it"
+            .to_string()
+    }))
+}
+
 /// The supervisor leaves the judge's session for one of its own, which
 /// has no controlling terminal; so have the programs it starts.
 pub fn leave_the_terminal() {
@@ -253,5 +276,11 @@ mod tests {
         child.kill().unwrap();
         child.wait().unwrap();
         assert_eq!(limit_child(pid, &request), Ok(()));
+    }
+
+    #[test]
+    fn a_program_started_as_the_tests_are_gets_the_filter_and_is_traced() {
+        // Under a tracer (`strace -f`) this says the tracing is refused.
+        assert_eq!(try_confine(), Ok(None));
     }
 }

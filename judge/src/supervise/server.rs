@@ -47,12 +47,19 @@ impl Served {
         control::carry_inherited_limits()?;
         events::install_handlers()?;
         let dir = slot_folder()?;
-        // Unsandboxed, the supervisor traces the tests itself, where the
-        // kernel lets it: the hello says so where it does not.
-        let sandbox = Sandbox::start(&dir).map_err(|why| match super::trace::try_tracing() {
-            Ok(()) => why,
-            Err(untraced) => format!("{}; {}", why, untraced),
-        });
+        // Unsandboxed, each program is started as `control::confine`
+        // says (the seccomp filter, the supervisor as its tracer), tried
+        // here on a child: a filter that cannot be installed fails the
+        // start, a refused tracing is said in the hello.
+        let sandbox = match Sandbox::start(&dir) {
+            Ok(sandbox) => Ok(sandbox),
+            Err(why) => match control::try_confine()
+                .map_err(|why| io::Error::new(io::ErrorKind::Other, why))?
+            {
+                None => Err(why),
+                Some(untraced) => Err(format!("{}; {}", why, untraced)),
+            },
+        };
         // From here on, the supervisor's environment is the programs'
         // (each cell and program inherits it): a HOME of their own, the
         // cell's /tmp when sandboxed, else a folder of the slot's.
@@ -65,14 +72,6 @@ impl Served {
             }
         };
         crate::environment::settle(&home);
-        if sandbox.is_err() {
-            // Unsandboxed, each program installs the filter between its
-            // fork and its exec (`control::confine`; sandboxed, each cell's
-            // warden installs it on itself): built here, once, and tried
-            // on a child, so that a kernel without it fails the start.
-            super::seccomp::try_for_tests()
-                .map_err(|why| io::Error::new(io::ErrorKind::Other, why))?;
-        }
         let mut served = Served {
             dir,
             sandbox,
