@@ -92,7 +92,7 @@ pub const TICK: Duration = Duration::from_millis(10);
 /// The descriptors each process of a test may have open (`RLIMIT_NOFILE`,
 /// soft and hard): the usual soft limit, which is what a JVM or Python
 /// uses. It bounds what one count of the test's memfds reads (the count
-/// reads every descriptor's link, at most `watch::MEMFD_LINKS` a look).
+/// reads every descriptor's link, at most `watch::SWEEP_LINKS` a look).
 pub const DESCRIPTORS: u64 = 1024;
 
 /// The descriptors a test's processes may hold at once, all together (a

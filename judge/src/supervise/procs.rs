@@ -214,11 +214,13 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
 ///
 /// The sweep also counts what it passes: the test's descriptors (which the
 /// looks bound; each look counts them too where the kernel tells a
-/// folder's entries by its size, Linux 6.2 on) and its mappings, each of
+/// folder's entries by its size, Linux 6.2 on), its mappings, each of
 /// which the kernel keeps in [`MAPPING_BYTES`] of its own memory, counted
-/// as the test's (a process may have 65 530 of them).
+/// as the test's (a process may have 65 530 of them), and its page tables
+/// ([`page_tables_kib`]): what the kernel holds for the test, hence its
+/// name.
 #[derive(Default)]
-pub struct MemfdSweep {
+pub struct KernelSweep {
     /// The processes the sweep under way has yet to look at.
     left: Vec<i32>,
     /// The descriptors of the process under way, as they are read.
@@ -256,7 +258,7 @@ fn page_tables_kib(pid: i32) -> u64 {
 /// docs/sandbox.md), rounded up.
 pub const MAPPING_BYTES: u64 = 256;
 
-impl MemfdSweep {
+impl KernelSweep {
     /// Starts a sweep over the processes `pids`, unless one is under way.
     pub fn start(&mut self, pids: &[i32]) {
         if !self.under_way {
@@ -370,5 +372,25 @@ mod tests {
         assert!(seen.rss_kib > 0 && !seen.ended && seen.tasks >= 1);
         // Its own CPU time is part of the one with its reaped children's.
         assert!(seen.own_cpu <= seen.cpu);
+    }
+
+    #[test]
+    fn a_sweep_counts_descriptors_mappings_and_page_tables() {
+        let me = std::process::id() as i32;
+        let mut sweep = KernelSweep::default();
+        sweep.count_mapped(me);
+        // Each mapping at its price, and the page tables as they are.
+        assert!(sweep.mappings > 10, "{} mappings", sweep.mappings);
+        assert!(sweep.page_tables_kib > 0, "no VmPTE read");
+        assert_eq!(
+            sweep.found_kib(),
+            sweep.mappings * MAPPING_BYTES / 1024 + sweep.page_tables_kib
+        );
+        // A whole sweep passes every descriptor (0, 1 and 2 at least).
+        sweep.start(&[me]);
+        while sweep.under_way {
+            sweep.step(usize::MAX);
+        }
+        assert!(sweep.descriptors() >= 3, "{}", sweep.descriptors());
     }
 }

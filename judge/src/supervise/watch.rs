@@ -22,9 +22,10 @@ struct Watch {
     reaped_peak_kib: u64,
     /// The largest sum of resident memory seen, KiB.
     summed_peak_kib: u64,
-    /// The count of the test's memfds, a bounded part at each look (a
-    /// sweep starts every [`MEMFD_EVERY`] looks), and the looks so far.
-    memfd: procs::MemfdSweep,
+    /// The count of what the kernel holds for the test (its memfds,
+    /// mappings, page tables, descriptors), a bounded part at each look (a
+    /// sweep starts every [`SWEEP_EVERY`] looks), and the looks so far.
+    sweep: procs::KernelSweep,
     looks: u32,
     /// The CPU time of the test at the last look (what was reaped, and what
     /// its live processes had used): for a sandboxed test killed at once,
@@ -410,18 +411,18 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     let mut cpu = watch.reaped_cpu;
     let warden = watch.warden();
     let pids: Vec<i32> = procs::of_the_test(warden);
-    if watch.looks % MEMFD_EVERY == 0 {
+    if watch.looks % SWEEP_EVERY == 0 {
         let test: Vec<i32> = pids
             .iter()
             .copied()
             .filter(|&p| Some(p) != warden)
             .collect();
-        watch.memfd.start(&test);
+        watch.sweep.start(&test);
     }
     watch.looks += 1;
-    // The memory-backed files of the test's scratch folders, and its memfds,
-    // are its memory.
-    let mut rss_kib = watch.scratch_kib() + watch.memfd.step(MEMFD_LINKS);
+    // The memory-backed files of the test's scratch folders, its memfds,
+    // mappings and page tables are its memory.
+    let mut rss_kib = watch.scratch_kib() + watch.sweep.step(SWEEP_LINKS);
     let mut tasks = 0;
     let mut descriptors = 0;
     // The warden's own figures are not the test's: its memory is the
@@ -456,7 +457,7 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     if request.max_processes > 0 && tasks > request.max_processes {
         return Some(Ending::ProcessLimit);
     }
-    if descriptors.max(watch.memfd.descriptors()) > super::DESCRIPTORS_AT_ONCE {
+    if descriptors.max(watch.sweep.descriptors()) > super::DESCRIPTORS_AT_ONCE {
         return Some(Ending::DescriptorLimit);
     }
     if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
@@ -469,14 +470,14 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     None
 }
 
-/// A sweep of the test's memfds starts every this many looks (when the
+/// A sweep of what the kernel holds for the test starts every this many looks (when the
 /// last one is over).
-const MEMFD_EVERY: u32 = 5;
+const SWEEP_EVERY: u32 = 5;
 
-/// How many `/proc` links one look reads at most to count the test's
-/// memfds: a few milliseconds (a test with more descriptors is counted over
+/// How many `/proc` links one look's part of the sweep reads at most: a
+/// few milliseconds (a test with more descriptors is counted over
 /// several looks).
-const MEMFD_LINKS: usize = 2000;
+const SWEEP_LINKS: usize = 2000;
 
 /// How long ending a test's processes may take before the supervisor gives
 /// up on them (a process stuck in the kernel): the judge's own bound on a
