@@ -133,9 +133,10 @@ impl Cell {
             self.scratch.push(seen(dir)?);
             let shape: std::collections::BTreeSet<&Path> = kept
                 .iter()
-                // The working folder is the cell's; what is shown is not.
+                // An empty folder (the working folder) is the cell's; what is
+                // shown is not.
                 .flat_map(|step| {
-                    let own = matches!(step, Step::Workdir(_));
+                    let own = matches!(step, Step::Empty(_));
                     step_path(step).ancestors().skip(usize::from(!own))
                 })
                 .filter(|folder| folder.starts_with(dir) && *folder != dir)

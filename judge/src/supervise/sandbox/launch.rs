@@ -71,7 +71,7 @@ pub fn below_scratch(steps: &[Step]) -> Vec<Step> {
     steps
         .iter()
         .filter(|step| match step {
-            Step::Show(path) | Step::Workdir(path) => below(path),
+            Step::Show(path) | Step::Empty(path) => below(path),
             Step::Link(_) | Step::Hide(_) => false,
         })
         .cloned()
@@ -95,7 +95,7 @@ fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
             .iter()
             .filter_map(|step| match step {
                 Step::Show(p) if p.starts_with(dir) => File::open(p).ok().map(|f| (step, Some(f))),
-                Step::Workdir(p) if p.starts_with(dir) => Some((step, None)),
+                Step::Empty(p) if p.starts_with(dir) => Some((step, None)),
                 _ => None,
             })
             .collect();
@@ -126,7 +126,7 @@ fn make_scratch(plan: &Plan) -> Result<Vec<File>, String> {
 /// The path a step is about.
 pub fn step_path(step: &Step) -> &Path {
     match step {
-        Step::Show(p) | Step::Link(p) | Step::Hide(p) | Step::Workdir(p) => p,
+        Step::Show(p) | Step::Link(p) | Step::Hide(p) | Step::Empty(p) => p,
     }
 }
 

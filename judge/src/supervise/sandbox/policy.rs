@@ -69,7 +69,7 @@ pub enum Step {
     /// command's relative names lead where they did; only what the command
     /// names is in it), or a folder a `..` of a named path leaves (so that
     /// the kernel's walk of `judge/../x` passes through an empty `judge`).
-    Workdir(PathBuf),
+    Empty(PathBuf),
 }
 
 /// What the view of one command line depends on.
@@ -128,7 +128,7 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
     for folder in made {
         let the_views = MADE.iter().any(|m| folder.starts_with(m));
         if !under_any(&folder, &visible) && !is_scratch_or_above(&folder) && !the_views {
-            let step = Step::Workdir(folder);
+            let step = Step::Empty(folder);
             if !steps.contains(&step) {
                 steps.push(step);
             }
@@ -332,7 +332,7 @@ pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
     let shown: Vec<&Path> = steps
         .iter()
         .filter_map(|step| match step {
-            Step::Show(p) | Step::Link(p) | Step::Workdir(p) => Some(p.as_path()),
+            Step::Show(p) | Step::Link(p) | Step::Empty(p) => Some(p.as_path()),
             Step::Hide(_) => None,
         })
         .collect();
@@ -582,7 +582,7 @@ mod tests {
             })
             .collect();
         assert_eq!(shown, [&sol], "{:?}", steps);
-        assert!(steps.contains(&Step::Workdir(ws.clone())), "{:?}", steps);
+        assert!(steps.contains(&Step::Empty(ws.clone())), "{:?}", steps);
         // A folder that holds ours is not shown, even named.
         let argv = shell_command(&format!("java -cp {} Main", ws.display()));
         let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
@@ -607,7 +607,7 @@ mod tests {
             let mut shown: Vec<PathBuf> = Vec::new();
             for step in steps {
                 match step {
-                    Step::Workdir(p) => made.push(p),
+                    Step::Empty(p) => made.push(p),
                     Step::Show(p) if p.starts_with(&s.0) => shown.push(p),
                     _ => {}
                 }
@@ -662,7 +662,7 @@ mod tests {
         assert_eq!(test_data(&input, &out, &steps), [s.0.join("shown/tests")]);
         let steps = [
             Step::Show(s.0.join("shown")),
-            Step::Workdir(s.0.join("shown/tests")),
+            Step::Empty(s.0.join("shown/tests")),
         ];
         assert_eq!(
             test_data(&input, &out, &steps),

@@ -186,7 +186,7 @@ fn carry_out(root: &Path, step: &Step) -> Result<(), String> {
                 .map_err(|e| format!("symlink {}: {}", path.display(), e))
         }
         Step::Hide(path) => hide(&inside(root, path)),
-        Step::Workdir(path) => fs::create_dir_all(inside(root, path))
+        Step::Empty(path) => fs::create_dir_all(inside(root, path))
             .map_err(|e| format!("mkdir {}: {}", path.display(), e)),
     }
 }

@@ -122,7 +122,7 @@ pub struct Plan {
     pub scratch_size: u64,
     pub hides: Vec<PathBuf>,
     /// What the view shows or makes below a scratch folder, to show or
-    /// make again on the cell's own (a [`Step::Show`] or [`Step::Workdir`]).
+    /// make again on the cell's own (a [`Step::Show`] or [`Step::Empty`]).
     pub kept: Vec<Step>,
     pub as_root: bool,
 }
