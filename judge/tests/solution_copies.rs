@@ -33,8 +33,9 @@ const COPIES: &[&str] = &[
 /// Codeforces 65,536.
 const MOST_BYTES: usize = 40_000;
 
-/// The most lines its input and output part may have.
-const MOST_IO_LINES: usize = 150;
+/// The most lines its input and output part may have: about 77 are the
+/// shared copies, the rest the problem's own reading, one statement a line.
+const MOST_IO_LINES: usize = 160;
 
 /// The line that starts the input and output part of every solution.
 const INPUT_AND_OUTPUT: &str = "// Input and output: ";
@@ -263,11 +264,15 @@ fn a_solution_too_long_or_holding_its_tests_is_told() {
     assert!(shape_faults(&shape).is_empty(), "{:?}", shape);
     let inline = good.replace("mod tests;", "mod tests {\n    #[test]\n    fn t() {}\n}");
     assert_eq!(shape_faults(&shape_of(&inline)).len(), 1);
-    let long_io: String = (0..151).map(|i| format!("io {}\n", i)).collect();
+    let long_io: String = (0..MOST_IO_LINES + 1)
+        .map(|i| format!("io {}\n", i))
+        .collect();
     let long = good.replace(&io, &long_io);
     let faults = shape_faults(&shape_of(&long));
     assert!(
-        faults.iter().any(|f| f.contains("over 150")),
+        faults
+            .iter()
+            .any(|f| f.contains(&format!("over {}", MOST_IO_LINES))),
         "{:?}",
         faults
     );
@@ -310,4 +315,46 @@ fn an_item_inside_an_impl_ends_at_its_own_closing_brace() {
 #[should_panic(expected = "should hold a copy")]
 fn a_missing_copy_fails_loudly() {
     copy_of("fn main() {\n}\n", "fn utf8_text(", "alpha");
+}
+
+/// The row of docs/solution-layout.md's size table for a solution of this shape.
+fn size_row(problem: &str, shape: &Shape) -> String {
+    let bytes = match shape.bytes {
+        0..=999 => shape.bytes.to_string(),
+        _ => format!("{},{:03}", shape.bytes / 1000, shape.bytes % 1000),
+    };
+    format!(
+        "| `{}` | {} | {} | {} | {} |",
+        problem, bytes, shape.header, shape.algorithm, shape.input_output
+    )
+}
+
+/// The table of sizes in docs/solution-layout.md is what the files are now:
+/// one row a problem, each as `size_row` writes it.
+#[test]
+fn the_size_table_in_the_docs_is_true() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/solution-layout.md");
+    let doc = fs::read_to_string(&path).expect("docs/solution-layout.md");
+    let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("| `")).collect();
+    let wanted: Vec<String> = problems()
+        .iter()
+        .map(|problem| size_row(problem, &shape_of(&source_of(problem))))
+        .collect();
+    assert_eq!(
+        rows,
+        wanted,
+        "docs/solution-layout.md's size table should read:\n{}",
+        wanted.join("\n")
+    );
+}
+
+#[test]
+fn a_size_row_writes_thousands_as_the_table_does() {
+    let mut shape = shape_of("//! Header.\nfn a() {}\n");
+    assert_eq!(size_row("alpha", &shape), "| `alpha` | 22 | 1 | 1 | 0 |");
+    shape.bytes = 38_007;
+    assert_eq!(
+        size_row("alpha", &shape),
+        "| `alpha` | 38,007 | 1 | 1 | 0 |"
+    );
 }
