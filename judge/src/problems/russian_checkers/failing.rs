@@ -55,8 +55,8 @@ pub const FAILING: &[Failing] = &[
         verdict: "wrong_answer",
         why: "a capturing king may land on any empty square beyond its victim; this one only right behind it",
         changes: &[(
-            "                if continues || !any_continues {\n                    jumps.push(victim, landing);\n                }",
-            "                if continues || !any_continues {\n                    jumps.push(victim, landing);\n                }\n                break; // BROKEN: only the first square beyond",
+            "                if continues || !any_continues {\n                    jumps.push((victim, landing));\n                }",
+            "                if continues || !any_continues {\n                    jumps.push((victim, landing));\n                }\n                break; // BROKEN: only the first square beyond",
         )],
     },
     Failing {
@@ -73,8 +73,8 @@ pub const FAILING: &[Failing] = &[
         verdict: "wrong_answer",
         why: "a capture goes on while the piece can capture; this one may stop after any jump",
         changes: &[(
-            "        if jumps.len == 0 {\n            if self.path.len() > 1 {\n                self.moves.push(move_text(&self.path, ':'));\n            }\n            return;\n        }",
-            "        // BROKEN: every jump may end the move\n        if self.path.len() > 1 {\n            self.moves.push(move_text(&self.path, ':'));\n        }\n        if jumps.len == 0 {\n            return;\n        }",
+            "        if jumps.is_empty() {\n            if self.path.len() > 1 {\n                self.moves.push(move_text(&self.path, ':'));\n            }\n            return;\n        }",
+            "        // BROKEN: every jump may end the move\n        if self.path.len() > 1 {\n            self.moves.push(move_text(&self.path, ':'));\n        }\n        if jumps.is_empty() {\n            return;\n        }",
         )],
     },
     Failing {
