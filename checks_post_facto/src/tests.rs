@@ -1,6 +1,6 @@
 //! Tests of the solution in `main.rs`: the input as the statement allows
-//! it, and the rules one small game at a time, each answer checked by an
-//! independent referee.
+//! it, the rules one small game at a time, and random legal games played
+//! by a naive second player; each answer checked by an independent referee.
 
 use super::*;
 
@@ -818,4 +818,187 @@ fn malformed_input_names_its_line() {
             }
         }
     }
+}
+
+// ---- Random games. A second, naive player (on the referee's grid, sharing nothing with the
+// solver) plays random legal games from random positions. Each game has an answer, the
+// position it was played from, so the solver must find one, and the referee must accept it.
+
+/// The square number (1..32) of a dark cell.
+fn square_number(r: i32, c: i32) -> usize {
+    dark_cells()
+        .iter()
+        .position(|&cell| cell == (r, c))
+        .unwrap()
+        + 1
+}
+
+/// Every complete jump chain of `me`, which has jumped its way to (r, c) on `grid` (its start
+/// square already empty), written so far as `text`: each goes to `out` with the grid after it.
+fn jump_chains(
+    grid: &Grid,
+    me: char,
+    (r, c): (i32, i32),
+    text: &str,
+    out: &mut Vec<(String, Grid)>,
+) {
+    let mut jumped = false;
+    for dr in row_dirs(me) {
+        for dc in [-1, 1] {
+            let (over, to) = ((r + dr, c + dc), (r + 2 * dr, c + 2 * dc));
+            match (get(grid, over.0, over.1), get(grid, to.0, to.1)) {
+                (Some(victim), Some('.')) if owned_by(victim, !is_black(me)) => {
+                    jumped = true;
+                    let mut after = grid.clone();
+                    after[over.0 as usize][over.1 as usize] = '.';
+                    let text = format!("{}x{}", text, square_number(to.0, to.1));
+                    if crowned(me, to.0) {
+                        // Promotion ends the move.
+                        after[to.0 as usize][to.1 as usize] = me.to_ascii_uppercase();
+                        out.push((text, after));
+                    } else {
+                        jump_chains(&after, me, to, &text, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if !jumped {
+        let mut after = grid.clone();
+        after[r as usize][c as usize] = me;
+        out.push((text.to_string(), after));
+    }
+}
+
+/// Every legal move of a side on `grid`, in the statement's notation, with the grid after it.
+fn naive_legal_moves(grid: &Grid, black: bool) -> Vec<(String, Grid)> {
+    let must_jump = side_can_capture(grid, black);
+    let mut moves = Vec::new();
+    for (r, c) in dark_cells() {
+        let me = grid[r as usize][c as usize];
+        if !owned_by(me, black) || (must_jump && !can_capture_from(grid, r, c)) {
+            continue;
+        }
+        let mut lifted = grid.clone();
+        lifted[r as usize][c as usize] = '.';
+        let from = square_number(r, c);
+        if must_jump {
+            jump_chains(&lifted, me, (r, c), &from.to_string(), &mut moves);
+            continue;
+        }
+        for dr in row_dirs(me) {
+            for dc in [-1, 1] {
+                if get(grid, r + dr, c + dc) != Some('.') {
+                    continue;
+                }
+                let mut after = lifted.clone();
+                let piece = if crowned(me, r + dr) {
+                    me.to_ascii_uppercase()
+                } else {
+                    me
+                };
+                after[(r + dr) as usize][(c + dc) as usize] = piece;
+                let to = square_number(r + dr, c + dc);
+                moves.push((format!("{}-{}", from, to), after));
+            }
+        }
+    }
+    moves
+}
+
+/// A small random generator with a fixed seed (xorshift), so every run plays the same games.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random position: from sparse to crowded, some kings, no man on its far row.
+fn random_grid(rng: &mut Xorshift) -> Grid {
+    let mut grid = vec![vec!['-'; 8]; 8];
+    let density = 10 + rng.below(70);
+    for (r, c) in dark_cells() {
+        let piece = match rng.below(100) {
+            n if n >= density => '.',
+            _ => ['b', 'w', 'B', 'W', 'b', 'w'][rng.below(6) as usize],
+        };
+        let piece = if crowned(piece, r) {
+            piece.to_ascii_uppercase()
+        } else {
+            piece
+        };
+        grid[r as usize][c as usize] = piece;
+    }
+    grid
+}
+
+/// A random legal game from `grid`: its input text, and how many of its moves were jumps.
+fn random_game(rng: &mut Xorshift, mut grid: Grid) -> Option<(String, usize)> {
+    let first_black = rng.below(2) == 0;
+    let (mut black, mut moves, mut jumps) = (first_black, Vec::new(), 0);
+    for _ in 0..1 + rng.below(40) {
+        let mut legal = naive_legal_moves(&grid, black);
+        if legal.is_empty() {
+            break;
+        }
+        let (text, after) = legal.swap_remove(rng.below(legal.len() as u64) as usize);
+        jumps += usize::from(text.contains('x'));
+        moves.push(text);
+        grid = after;
+        black = !black;
+    }
+    if moves.is_empty() {
+        return None;
+    }
+    let first = if first_black { 'B' } else { 'W' };
+    Some((
+        format!("{} {}\n{}\n", first, moves.len(), moves.join("\n")),
+        jumps,
+    ))
+}
+
+#[test]
+fn random_legal_games_are_all_explained() {
+    let mut rng = Xorshift(0x0C4E_C0C5_2019);
+    let (mut games, mut with_jumps, mut chains, mut blockers) = (0, 0, 0, 0);
+    while games < 1_500 {
+        let grid = random_grid(&mut rng);
+        let game = random_game(&mut rng, grid);
+        let (input, jumps) = match game {
+            Some(game) => game,
+            None => continue,
+        };
+        let output = solved(&input);
+        games += 1;
+        with_jumps += usize::from(jumps > 0);
+        chains += usize::from(input.lines().any(|m| m.matches('x').count() >= 2));
+        // A piece the answer has on a square no move touches: a blocker, or one left standing.
+        let touched: Vec<usize> = input
+            .lines()
+            .skip(1)
+            .flat_map(|m| m.split(['x', '-']).map(|s| s.parse::<usize>().unwrap()))
+            .collect();
+        let untouched_piece = (1..=32)
+            .filter(|k| !touched.contains(k))
+            .any(|k| on_square(&output, false, k) != '.');
+        blockers += usize::from(untouched_piece);
+    }
+    // The generator must reach what makes the problem hard, not only quiet games.
+    assert!(with_jumps > 1_000, "games with a jump: {}", with_jumps);
+    assert!(chains > 400, "games with a jump chain: {}", chains);
+    assert!(
+        blockers > 500,
+        "answers with a piece on an untouched square: {}",
+        blockers
+    );
+    println!(
+        "{} games: {} with a jump, {} with a jump chain, {} need a blocker",
+        games, with_jumps, chains, blockers
+    );
 }
