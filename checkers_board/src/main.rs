@@ -59,72 +59,20 @@ fn is_dark_square(row: usize, col: usize) -> bool {
     (row + col) % 2 == 0
 }
 
-/// Rule: Black moves down the board (row grows), White moves up.
-fn forward_step(side: Side) -> isize {
-    match side {
-        Side::Black => 1,
-        Side::White => -1,
-    }
+/// Rule: nobody knows whose turn it is, so the moves of both sides are added.
+fn total_moves(board: &Board) -> usize {
+    moves_of_side(board, Side::Black) + moves_of_side(board, Side::White)
 }
 
-fn own_cell(side: Side) -> Cell {
-    match side {
-        Side::Black => Cell::Black,
-        Side::White => Cell::White,
-    }
-}
-
-fn enemy_cell(side: Side) -> Cell {
-    match side {
-        Side::Black => Cell::White,
-        Side::White => Cell::Black,
-    }
-}
-
-/// The cell `steps` diagonal steps from (row, col) in the side's forward
-/// direction, to the left (`sideways` = -1) or right (+1); None off the board.
-fn forward_cell(
-    row: usize,
-    col: usize,
-    side: Side,
-    sideways: isize,
-    steps: isize,
-) -> Option<(usize, usize)> {
-    let r = row as isize + forward_step(side) * steps;
-    let c = col as isize + sideways * steps;
-    if r < 0 || c < 0 || r >= SIZE as isize || c >= SIZE as isize {
-        None
+/// Rule: jumping is compulsory, so a side that has any jump may only jump;
+/// otherwise each of its slides is a move.
+fn moves_of_side(board: &Board, side: Side) -> usize {
+    let jumps = count_jumps(board, side);
+    if jumps > 0 {
+        jumps
     } else {
-        Some((r as usize, c as usize))
+        count_slides(board, side)
     }
-}
-
-/// Every cell holding a piece of `side`.
-fn pieces_of(board: &Board, side: Side) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    for (row, line) in board.iter().enumerate() {
-        for (col, &cell) in line.iter().enumerate() {
-            if cell == own_cell(side) {
-                found.push((row, col));
-            }
-        }
-    }
-    found
-}
-
-/// Rule: a slide goes one square diagonally forward onto a vacant square.
-fn count_slides(board: &Board, side: Side) -> usize {
-    let mut slides = 0;
-    for (row, col) in pieces_of(board, side) {
-        for &sideways in &[-1, 1] {
-            if let Some((r, c)) = forward_cell(row, col, side, sideways, 1) {
-                if board[r][c] == Cell::Vacant {
-                    slides += 1;
-                }
-            }
-        }
-    }
-    slides
 }
 
 /// Rule: a jump goes forward over a diagonally adjacent enemy piece onto the
@@ -145,20 +93,72 @@ fn count_jumps(board: &Board, side: Side) -> usize {
     jumps
 }
 
-/// Rule: jumping is compulsory, so a side that has any jump may only jump;
-/// otherwise each of its slides is a move.
-fn moves_of_side(board: &Board, side: Side) -> usize {
-    let jumps = count_jumps(board, side);
-    if jumps > 0 {
-        jumps
+/// Rule: a slide goes one square diagonally forward onto a vacant square.
+fn count_slides(board: &Board, side: Side) -> usize {
+    let mut slides = 0;
+    for (row, col) in pieces_of(board, side) {
+        for &sideways in &[-1, 1] {
+            if let Some((r, c)) = forward_cell(row, col, side, sideways, 1) {
+                if board[r][c] == Cell::Vacant {
+                    slides += 1;
+                }
+            }
+        }
+    }
+    slides
+}
+
+/// Every cell holding a piece of `side`.
+fn pieces_of(board: &Board, side: Side) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for (row, line) in board.iter().enumerate() {
+        for (col, &cell) in line.iter().enumerate() {
+            if cell == own_cell(side) {
+                found.push((row, col));
+            }
+        }
+    }
+    found
+}
+
+/// The cell `steps` diagonal steps from (row, col) in the side's forward
+/// direction, to the left (`sideways` = -1) or right (+1); None off the board.
+fn forward_cell(
+    row: usize,
+    col: usize,
+    side: Side,
+    sideways: isize,
+    steps: isize,
+) -> Option<(usize, usize)> {
+    let r = row as isize + forward_step(side) * steps;
+    let c = col as isize + sideways * steps;
+    if r < 0 || c < 0 || r >= SIZE as isize || c >= SIZE as isize {
+        None
     } else {
-        count_slides(board, side)
+        Some((r as usize, c as usize))
     }
 }
 
-/// Rule: nobody knows whose turn it is, so the moves of both sides are added.
-fn total_moves(board: &Board) -> usize {
-    moves_of_side(board, Side::Black) + moves_of_side(board, Side::White)
+/// Rule: Black moves down the board (row grows), White moves up.
+fn forward_step(side: Side) -> isize {
+    match side {
+        Side::Black => 1,
+        Side::White => -1,
+    }
+}
+
+fn own_cell(side: Side) -> Cell {
+    match side {
+        Side::Black => Cell::Black,
+        Side::White => Cell::White,
+    }
+}
+
+fn enemy_cell(side: Side) -> Cell {
+    match side {
+        Side::Black => Cell::White,
+        Side::White => Cell::Black,
+    }
 }
 
 // ===========================================================================

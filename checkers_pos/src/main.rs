@@ -109,64 +109,28 @@ impl Position {
     }
 }
 
-/// Square numbering from the original statement's diagram: square s sits in row (s-1)/4
-/// counted from the bottom; within a row the numbers run right to left over
-/// the dark cells, which start at column 6 in even rows and column 7 in odd
-/// rows. Returns (row, column), column counted from the left.
-fn square_to_cell(square: usize) -> (i32, i32) {
-    let index = (square - 1) as i32;
-    let row = index / 4;
-    let rightmost_dark_column = if row % 2 == 0 { 6 } else { 7 };
-    (row, rightmost_dark_column - 2 * (index % 4))
-}
-
-/// The inverse of `square_to_cell`; None for light cells and cells off the board.
-fn cell_to_square(row: i32, col: i32) -> Option<usize> {
-    if !(0..8).contains(&row) || !(0..8).contains(&col) || (row + col) % 2 != 0 {
-        return None;
+/// Rule: a side that can jump may only jump; otherwise its slides count.
+fn moves_of_side(pos: &Position, side: Side) -> usize {
+    let jumps = jump_move_outcomes(pos, side).len();
+    if jumps > 0 {
+        jumps
+    } else {
+        count_slides(pos, side)
     }
-    let rightmost_dark_column = if row % 2 == 0 { 6 } else { 7 };
-    let place_in_row = (rightmost_dark_column - col) / 2;
-    Some((row * 4 + place_in_row + 1) as usize)
 }
 
-/// The square `distance` diagonal steps from `square` in direction `dir`.
-fn diagonal_step(square: usize, dir: (i32, i32), distance: i32) -> Option<usize> {
-    let (row, col) = square_to_cell(square);
-    cell_to_square(row + dir.0 * distance, col + dir.1 * distance)
-}
-
-/// Rule: a slide moves one piece one square in any of the four diagonal
-/// directions onto a vacant square.
-fn count_slides(pos: &Position, side: Side) -> usize {
-    let mut slides = 0;
+/// Rule: jump moves that end in the same board position are the same move,
+/// so the jump moves of a side are the distinct final positions of all its
+/// jump chains.
+fn jump_move_outcomes(pos: &Position, side: Side) -> HashSet<Position> {
+    let mut endings = HashSet::new();
+    let mut expanded = HashSet::new();
     for from in pos.squares_of(side) {
-        for &dir in &DIAGONALS {
-            if let Some(to) = diagonal_step(from, dir, 1) {
-                if pos.is_vacant(to) {
-                    slides += 1;
-                }
-            }
+        for (after, landing) in single_jumps(pos, side, from) {
+            finish_jump_chain(after, side, landing, &mut expanded, &mut endings);
         }
     }
-    slides
-}
-
-/// Rule: a single jump from `from` goes over an adjacent enemy piece onto the
-/// vacant square right behind it. Returns the positions after each such jump
-/// together with the landing square.
-fn single_jumps(pos: &Position, side: Side, from: usize) -> Vec<(Position, usize)> {
-    let mut jumps = Vec::new();
-    for &dir in &DIAGONALS {
-        let over = diagonal_step(from, dir, 1);
-        let landing = diagonal_step(from, dir, 2);
-        if let (Some(over), Some(landing)) = (over, landing) {
-            if pos.enemies(side) & square_bit(over) != 0 && pos.is_vacant(landing) {
-                jumps.push((pos.after_jump(side, from, over, landing), landing));
-            }
-        }
-    }
-    jumps
+    endings
 }
 
 /// Rule: after a jump the same piece must keep jumping while it can; the
@@ -193,28 +157,64 @@ fn finish_jump_chain(
     }
 }
 
-/// Rule: jump moves that end in the same board position are the same move,
-/// so the jump moves of a side are the distinct final positions of all its
-/// jump chains.
-fn jump_move_outcomes(pos: &Position, side: Side) -> HashSet<Position> {
-    let mut endings = HashSet::new();
-    let mut expanded = HashSet::new();
-    for from in pos.squares_of(side) {
-        for (after, landing) in single_jumps(pos, side, from) {
-            finish_jump_chain(after, side, landing, &mut expanded, &mut endings);
+/// Rule: a single jump from `from` goes over an adjacent enemy piece onto the
+/// vacant square right behind it. Returns the positions after each such jump
+/// together with the landing square.
+fn single_jumps(pos: &Position, side: Side, from: usize) -> Vec<(Position, usize)> {
+    let mut jumps = Vec::new();
+    for &dir in &DIAGONALS {
+        let over = diagonal_step(from, dir, 1);
+        let landing = diagonal_step(from, dir, 2);
+        if let (Some(over), Some(landing)) = (over, landing) {
+            if pos.enemies(side) & square_bit(over) != 0 && pos.is_vacant(landing) {
+                jumps.push((pos.after_jump(side, from, over, landing), landing));
+            }
         }
     }
-    endings
+    jumps
 }
 
-/// Rule: a side that can jump may only jump; otherwise its slides count.
-fn moves_of_side(pos: &Position, side: Side) -> usize {
-    let jumps = jump_move_outcomes(pos, side).len();
-    if jumps > 0 {
-        jumps
-    } else {
-        count_slides(pos, side)
+/// Rule: a slide moves one piece one square in any of the four diagonal
+/// directions onto a vacant square.
+fn count_slides(pos: &Position, side: Side) -> usize {
+    let mut slides = 0;
+    for from in pos.squares_of(side) {
+        for &dir in &DIAGONALS {
+            if let Some(to) = diagonal_step(from, dir, 1) {
+                if pos.is_vacant(to) {
+                    slides += 1;
+                }
+            }
+        }
     }
+    slides
+}
+
+/// Square numbering from the original statement's diagram: square s sits in row (s-1)/4
+/// counted from the bottom; within a row the numbers run right to left over
+/// the dark cells, which start at column 6 in even rows and column 7 in odd
+/// rows. Returns (row, column), column counted from the left.
+fn square_to_cell(square: usize) -> (i32, i32) {
+    let index = (square - 1) as i32;
+    let row = index / 4;
+    let rightmost_dark_column = if row % 2 == 0 { 6 } else { 7 };
+    (row, rightmost_dark_column - 2 * (index % 4))
+}
+
+/// The inverse of `square_to_cell`; None for light cells and cells off the board.
+fn cell_to_square(row: i32, col: i32) -> Option<usize> {
+    if !(0..8).contains(&row) || !(0..8).contains(&col) || (row + col) % 2 != 0 {
+        return None;
+    }
+    let rightmost_dark_column = if row % 2 == 0 { 6 } else { 7 };
+    let place_in_row = (rightmost_dark_column - col) / 2;
+    Some((row * 4 + place_in_row + 1) as usize)
+}
+
+/// The square `distance` diagonal steps from `square` in direction `dir`.
+fn diagonal_step(square: usize, dir: (i32, i32), distance: i32) -> Option<usize> {
+    let (row, col) = square_to_cell(square);
+    cell_to_square(row + dir.0 * distance, col + dir.1 * distance)
 }
 
 // ===========================================================================

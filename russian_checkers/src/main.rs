@@ -90,35 +90,6 @@ type Board = [Square; 64];
 /// The four diagonal directions as (rank step, file step).
 const DIRECTIONS: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// The square one diagonal step from `square` in `direction`, if still on the board.
-fn step(square: usize, direction: (isize, isize)) -> Option<usize> {
-    let rank = (square / 8) as isize + direction.0;
-    let file = (square % 8) as isize + direction.1;
-    if (0..8).contains(&rank) && (0..8).contains(&file) {
-        Some((rank * 8 + file) as usize)
-    } else {
-        None
-    }
-}
-
-/// Appends the square's name, e.g. `c3`, to `out`.
-fn push_square_name(out: &mut String, square: usize) {
-    out.push((b'a' + (square % 8) as u8) as char);
-    out.push((b'1' + (square / 8) as u8) as char);
-}
-
-/// Writes a move as its squares joined by `separator` (`-` simple, `:` capture).
-fn move_text(squares: &[usize], separator: char) -> String {
-    let mut text = String::with_capacity(squares.len() * 3);
-    for (i, &square) in squares.iter().enumerate() {
-        if i > 0 {
-            text.push(separator);
-        }
-        push_square_name(&mut text, square);
-    }
-    text
-}
-
 // ---------------------------------------------------------------------------
 // Move generation
 // ---------------------------------------------------------------------------
@@ -134,40 +105,6 @@ fn legal_moves(board: &Board, side: Side) -> Vec<String> {
         moves = simple_moves(board, side);
     }
     moves.sort_unstable();
-    moves
-}
-
-/// Simple (non-capturing) moves: men one step forward, kings any distance.
-fn simple_moves(board: &Board, side: Side) -> Vec<String> {
-    let mut moves = Vec::new();
-    for from in 0..64 {
-        match board[from] {
-            // Rule: a man steps diagonally forward onto an adjacent empty square.
-            Square::Man(owner) if owner == side => {
-                for &file_step in &[-1, 1] {
-                    if let Some(to) = step(from, (side.forward(), file_step)) {
-                        if board[to] == Square::Empty {
-                            moves.push(move_text(&[from, to], '-'));
-                        }
-                    }
-                }
-            }
-            // Rule: a king flies along any diagonal while the squares are empty.
-            Square::King(owner) if owner == side => {
-                for &direction in &DIRECTIONS {
-                    let mut at = from;
-                    while let Some(to) = step(at, direction) {
-                        if board[to] != Square::Empty {
-                            break;
-                        }
-                        moves.push(move_text(&[from, to], '-'));
-                        at = to;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
     moves
 }
 
@@ -324,6 +261,73 @@ impl<'a> Chase<'a> {
             }
         })
     }
+}
+
+/// Simple (non-capturing) moves: men one step forward, kings any distance.
+fn simple_moves(board: &Board, side: Side) -> Vec<String> {
+    let mut moves = Vec::new();
+    for from in 0..64 {
+        match board[from] {
+            // Rule: a man steps diagonally forward onto an adjacent empty square.
+            Square::Man(owner) if owner == side => {
+                for &file_step in &[-1, 1] {
+                    if let Some(to) = step(from, (side.forward(), file_step)) {
+                        if board[to] == Square::Empty {
+                            moves.push(move_text(&[from, to], '-'));
+                        }
+                    }
+                }
+            }
+            // Rule: a king flies along any diagonal while the squares are empty.
+            Square::King(owner) if owner == side => {
+                for &direction in &DIRECTIONS {
+                    let mut at = from;
+                    while let Some(to) = step(at, direction) {
+                        if board[to] != Square::Empty {
+                            break;
+                        }
+                        moves.push(move_text(&[from, to], '-'));
+                        at = to;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
+// ---------------------------------------------------------------------------
+// What the search uses: the board's geometry and the moves' notation
+// ---------------------------------------------------------------------------
+
+/// The square one diagonal step from `square` in `direction`, if still on the board.
+fn step(square: usize, direction: (isize, isize)) -> Option<usize> {
+    let rank = (square / 8) as isize + direction.0;
+    let file = (square % 8) as isize + direction.1;
+    if (0..8).contains(&rank) && (0..8).contains(&file) {
+        Some((rank * 8 + file) as usize)
+    } else {
+        None
+    }
+}
+
+/// Appends the square's name, e.g. `c3`, to `out`.
+fn push_square_name(out: &mut String, square: usize) {
+    out.push((b'a' + (square % 8) as u8) as char);
+    out.push((b'1' + (square / 8) as u8) as char);
+}
+
+/// Writes a move as its squares joined by `separator` (`-` simple, `:` capture).
+fn move_text(squares: &[usize], separator: char) -> String {
+    let mut text = String::with_capacity(squares.len() * 3);
+    for (i, &square) in squares.iter().enumerate() {
+        if i > 0 {
+            text.push(separator);
+        }
+        push_square_name(&mut text, square);
+    }
+    text
 }
 
 // ===========================================================================
