@@ -54,8 +54,8 @@ use crate::sys::linux::{
     F_OFD_SETLK, F_OFD_SETLKW, F_SETLK, F_SETLKW, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP,
     SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO, SECCOMP_RET_KILL_PROCESS,
     SOCK_SEQPACKET, SOCK_STREAM, SOCK_TYPE_MASK, SOL_SOCKET, SO_SNDBUF, SO_SNDBUFFORCE,
-    SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_FCNTL, SYS_HOLDING_MEMORY, SYS_KEYCTL,
-    SYS_REQUEST_KEY, SYS_SETNS, SYS_SETSOCKOPT, SYS_SOCKETPAIR, SYS_UNSHARE,
+    SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_FCNTL, SYS_HOLDING_MEMORY, SYS_KEYCTL, SYS_REQUEST_KEY,
+    SYS_SETNS, SYS_SETSOCKOPT, SYS_SOCKETPAIR, SYS_UNSHARE,
 };
 use std::io;
 use std::os::raw::c_ulong;
@@ -396,13 +396,15 @@ for name, call in [
         let (ran, err) = under_the_filter(&format!("python3 {} 1>&2", script.display()));
         let _ = std::fs::remove_file(&script);
         assert!(ran, "{}", err);
-        let refused: Vec<&str> = err
-            .lines()
-            .filter_map(|l| l.strip_suffix(" 1"))
-            .collect();
+        let refused: Vec<&str> = err.lines().filter_map(|l| l.strip_suffix(" 1")).collect();
         let all = "socket unix-socket datagram-pair sendmsg sndbuf splice sendfile shmget msgget \
                    semget inotify_init1 lockf";
-        assert_eq!(refused, all.split_whitespace().collect::<Vec<_>>(), "{}", err);
+        assert_eq!(
+            refused,
+            all.split_whitespace().collect::<Vec<_>>(),
+            "{}",
+            err
+        );
         for made in ["socketpair", "seqpacket-pair", "send", "rcvbuf", "flock"] {
             assert!(err.contains(&format!("{} made", made)), "{}", err);
         }
