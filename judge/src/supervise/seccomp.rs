@@ -21,11 +21,17 @@
 //! And it refuses the calls whose objects let a test hold memory the
 //! kernel keeps for it, in no process's resident memory and in no folder
 //! the looks count, beyond a small bound per descriptor (`EPERM`; the list
-//! is `SYS_HOLDING_MEMORY` in `sys/linux.rs`): sockets (`socket`,
-//! `socketpair`), whose queues hold what nobody reads, and whose
-//! `SCM_RIGHTS` messages hold descriptors in flight, in no process's table
-//! (a memfd of 64 MiB each); the calls that put pages into a pipe by
-//! reference (`splice`, `vmsplice`, `tee`, and `sendfile`, which splices),
+//! is `SYS_HOLDING_MEMORY` in `sys/linux.rs`): `socket` (no network, and no
+//! named socket, whose listening queue holds connections made and
+//! abandoned), and `sendmsg`/`sendmmsg`, whose `SCM_RIGHTS` messages hold
+//! descriptors in flight, in no process's table (a memfd of 64 MiB each);
+//! `socketpair` only for a connected pair of local stream or
+//! sequenced-packet sockets (the JVM makes one when it starts), whose
+//! queues hold at most what their one peer sent, which the sweep counts
+//! (`procs::socket_kib`), and no send buffer grown past the default
+//! (`setsockopt`'s `SO_SNDBUF`, `SO_SNDBUFFORCE`); the calls that put
+//! pages into a pipe by reference (`splice`, `vmsplice`, `tee`, and
+//! `sendfile`, which splices),
 //! where a 4 KiB piece of a huge page keeps the whole 2 MiB; `io_uring`,
 //! which pins buffers and holds requests in flight; `inotify` and
 //! `fanotify` marks, which pin the inodes they watch; `userfaultfd`,
@@ -37,8 +43,10 @@
 //! its descriptors (pipes, epoll watches, eventfds, timers...), which the
 //! looks count and bound (`--max-descriptors`), its mappings and its page
 //! tables: docs/sandbox.md gives each bound, measured. A contest program
-//! needs none of these calls; a runtime that tries one at its start
-//! (Python's `multiprocessing` with `forkserver`) is refused, and says so.
+//! needs none of these calls; a runtime that needs one (Python's
+//! `multiprocessing` with `forkserver`: a named socket, descriptors sent
+//! over it) is refused, and says so (docs/sandbox.md lists each refusal
+//! and the programs it touches).
 //! Nor does it need `fcntl`'s record locks (`F_SETLK`, `F_SETLKW` and their
 //! open-file forms), of which one descriptor may hold any number: refused,
 //! while `flock`, one lock a file, which the JVM takes, stays.
