@@ -172,8 +172,26 @@ if (input.length === 0) {
 }
 "#;
 
-/// On the judge of f83a163: `RE` ("spawnSync cat EPERM": the socket pairs
-/// of the child's pipes refused), sandboxed and not. Now `AC` both ways.
+/// Reads its input, then forks itself with an IPC channel (a socket pair):
+/// the child reads the answer and sends it back as a message.
+const NODE_IPC: &str = r#"const child = require('child_process');
+const fs = require('fs');
+if (process.argv[2] === 'child') {
+    process.on('message', (path) => {
+        process.send(fs.readFileSync(path, 'utf8'));
+        process.exit(0);
+    });
+} else {
+    fs.readFileSync(0);
+    const worker = child.fork(__filename, ['child']);
+    worker.on('message', (answer) => process.stdout.write(answer));
+    worker.send(process.argv[2]);
+}
+"#;
+
+/// On the judge of f83a163: `RE` ("spawnSync cat EPERM", "syscall:
+/// 'spawn'": the socket pairs of the child's pipes and of its IPC channel
+/// refused), sandboxed and not. Now `AC` both ways.
 #[test]
 fn a_node_program_runs_a_child_process() {
     if !installed("node", "--version") {
@@ -181,9 +199,48 @@ fn a_node_program_runs_a_child_process() {
         return;
     }
     let mut hostile = Hostile::new("node");
-    let script = hostile.path("child.js");
-    fs::write(&script, NODE_CHILD).unwrap();
-    let cmd = format!("node {} {}", script, hostile.answer());
+    for (name, source) in [("child.js", NODE_CHILD), ("ipc.js", NODE_IPC)] {
+        let script = hostile.path(name);
+        fs::write(&script, source).unwrap();
+        let cmd = format!("node {} {}", script, hostile.answer());
+        accepted_both_ways(&mut hostile, &cmd);
+    }
+}
+
+/// Reads its input, maps over a `concurrent.futures` process pool, then
+/// prints the answer as a child process started by `asyncio` gives it
+/// (`asyncio`'s event loop wakes itself through a socket pair).
+const PYTHON_ASYNCIO: &str = r#"import asyncio
+import concurrent.futures
+import sys
+
+async def cat(path):
+    child = await asyncio.create_subprocess_exec('cat', path, stdout=asyncio.subprocess.PIPE)
+    out, _ = await child.communicate()
+    return out
+
+if __name__ == '__main__':
+    sys.stdin.read()
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        squares = list(pool.map(abs, [-1, -2]))
+    if squares != [1, 2]:
+        print('the pool went wrong', squares)
+    else:
+        sys.stdout.write(asyncio.run(cat(sys.argv[1])).decode())
+"#;
+
+/// On the judge of f83a163: `RE` (the event loop's socket pair refused),
+/// sandboxed and not. Now `AC` both ways.
+#[test]
+fn python_asyncio_and_a_process_pool_run() {
+    if !installed("python3", "--version") {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let mut hostile = Hostile::new("python-asyncio");
+    let script = hostile.path("loop.py");
+    fs::write(&script, PYTHON_ASYNCIO).unwrap();
+    let cmd = format!("python3 {} {}", script, hostile.answer());
     accepted_both_ways(&mut hostile, &cmd);
 }
 
