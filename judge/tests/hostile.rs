@@ -27,6 +27,8 @@
 mod common;
 #[path = "common/json.rs"]
 mod json;
+#[path = "hostile/runtimes.rs"]
+mod runtimes;
 
 use common::TempDir;
 use judge::sys::{kill, SIGINT, SIGKILL, SIGTERM};
@@ -2583,7 +2585,7 @@ static void hold(void) { struct timespec t = { 0, 300 * 1000 * 1000 }; nanosleep
  * in flight, in no descriptor table and no mapping. */
 static void in_flight(int count) {
     int pair[2];
-    if (socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) != 0) fail("socketpair");
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) fail("socketpair");
     for (int i = 0; i < count; i++) {
         int fd = memfd_create("held", 0);
         if (fd < 0) fail("memfd_create");
@@ -2613,6 +2615,20 @@ static void queues(int count) {
         while ((n = write(pair[0], chunk, sizeof chunk)) > 0) held += n;
     }
     fprintf(stderr, "held %ld MiB in socket queues\n", held / MIB);
+}
+
+/* A socket pair whose send buffer is grown to what the machine allows
+ * (`wmem_max`, 4 MiB here, doubled). */
+static void big_buffers(void) {
+    int pair[2], size = 64 * MIB;
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) fail("socketpair");
+    if (setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &size, sizeof size) != 0) fail("setsockopt");
+}
+
+/* A datagram socket bound to a name queues what any other sends to it. */
+static void datagrams(void) {
+    int pair[2];
+    if (socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) != 0) fail("socketpair");
 }
 
 /* A 4 KiB piece of a huge page put into a pipe by reference, the page
@@ -2733,6 +2749,8 @@ int main(int argc, char **argv) {
     const char *how = argv[2];
     if (!strcmp(how, "in-flight")) in_flight(16);
     else if (!strcmp(how, "queues")) queues(500);
+    else if (!strcmp(how, "big-buffers")) big_buffers();
+    else if (!strcmp(how, "datagrams")) datagrams();
     else if (!strcmp(how, "spliced")) spliced(200);
     else if (!strcmp(how, "messages")) messages(2000);
     else if (!strcmp(how, "pipes")) in_children(250, full_pipes, 200, "full pipes");
@@ -2754,9 +2772,15 @@ int main(int argc, char **argv) {
 ///
 /// - memfds of 64 MiB sent over a socket to itself and closed (in flight:
 ///   1 GiB): AC under a 64 MiB limit (16 MiB: MLE, a memfd seen while it
-///   was filled); now `socketpair` is refused;
+///   was filled); round 3 refused `socketpair`, which the JVM needs; now a
+///   stream pair is made and `sendmsg` is refused;
 /// - 500 socket pairs, their queues full and unread (111 MiB): AC under
-///   16 MiB; refused;
+///   16 MiB; round 3 refused `socketpair`; now each socket counts at the
+///   most its queue may hold (420 KiB here): `MLE`;
+/// - a socket's send buffer grown to the machine's `wmem_max` (4 MiB here,
+///   doubled: 1 000 sockets could queue 8 GiB): `setsockopt` refused; a
+///   datagram pair (bound to a name, it queues what any number of others
+///   send it): `socketpair` refused;
 /// - 200 huge pages, each kept whole by a 4 KiB piece `vmsplice`d into a
 ///   pipe (400 MiB): AC under 16 MiB; `vmsplice` refused;
 /// - 2 000 SysV message queues, full (31 MiB): AC under 16 MiB; `msgget`
@@ -2783,8 +2807,10 @@ int main(int argc, char **argv) {
 #[test]
 fn memory_the_kernel_holds_for_a_test_is_refused_counted_or_bounded() {
     let ways = [
-        ("in-flight", "64", "socketpair: Operation not permitted"),
-        ("queues", "16", "socketpair: Operation not permitted"),
+        ("in-flight", "64", "sendmsg: Operation not permitted"),
+        ("queues", "16", "passed the 16 MiB limit"),
+        ("big-buffers", "16", "setsockopt: Operation not permitted"),
+        ("datagrams", "16", "socketpair: Operation not permitted"),
         ("spliced", "16", "vmsplice: Operation not permitted"),
         ("messages", "16", "msgget: Operation not permitted"),
         ("pipes", "256", "more than 2048 descriptors at once"),

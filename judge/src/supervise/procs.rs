@@ -216,8 +216,9 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
 /// looks bound; each look counts them too where the kernel tells a
 /// folder's entries by its size, Linux 6.2 on), its mappings, each of
 /// which the kernel keeps in [`MAPPING_BYTES`] of its own memory, counted
-/// as the test's (a process may have 65 530 of them), and its page tables
-/// ([`page_tables_kib`]): what the kernel holds for the test, hence its
+/// as the test's (a process may have 65 530 of them), its page tables
+/// ([`page_tables_kib`]), and its sockets, each at the most its queue may
+/// hold ([`socket_kib`]): what the kernel holds for the test, hence its
 /// name.
 #[derive(Default)]
 pub struct KernelSweep {
@@ -235,6 +236,8 @@ pub struct KernelSweep {
     mappings: u64,
     /// The page tables of the processes the sweep under way passed, KiB.
     page_tables_kib: u64,
+    /// The sockets the sweep under way found, by inode.
+    sockets: std::collections::HashSet<u64>,
     /// The descriptors the last whole sweep passed.
     last_descriptors: u64,
 }
@@ -257,6 +260,26 @@ fn page_tables_kib(pid: i32) -> u64 {
 /// and its share of the tree that holds them (about 210 bytes measured,
 /// docs/sandbox.md), rounded up.
 pub const MAPPING_BYTES: u64 = 256;
+
+/// The most one socket of a test holds in the kernel, KiB: the seccomp
+/// filter lets a test make only a connected pair of local sockets (stream
+/// or sequenced packets), send no descriptor over one (`sendmsg` is
+/// refused) and not grow a send buffer, so what waits in a socket's queue
+/// is what its one peer sent, at most twice the machine's default send
+/// buffer (`net.core.wmem_default`, 208 KiB here: a sender may start one
+/// more message while under it, and a message is at most the buffer), and
+/// 4 KiB more for the socket, its file and its inode. 500 pairs filled one
+/// way took 111 MiB here, 227 KiB a pair; each socket counts 420 KiB.
+pub fn socket_kib() -> u64 {
+    static KIB: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *KIB.get_or_init(|| {
+        let default = std::fs::read_to_string("/proc/sys/net/core/wmem_default")
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+            .unwrap_or(212_992);
+        (2 * default + 4096 + 1023) / 1024
+    })
+}
 
 impl KernelSweep {
     /// Starts a sweep over the processes `pids`, unless one is under way.
@@ -295,6 +318,7 @@ impl KernelSweep {
                     self.last = self.found_kib();
                     self.last_descriptors = self.descriptors;
                     self.found.clear();
+                    self.sockets.clear();
                     (self.descriptors, self.mappings, self.page_tables_kib) = (0, 0, 0);
                     self.under_way = false;
                 }
@@ -303,12 +327,14 @@ impl KernelSweep {
         self.last.max(self.found_kib())
     }
 
-    /// What the sweep under way found: its memfds, and its mappings at
-    /// [`MAPPING_BYTES`] each, KiB.
+    /// What the sweep under way found: its memfds, its mappings at
+    /// [`MAPPING_BYTES`] each, its page tables and its sockets at
+    /// [`socket_kib`] each, KiB.
     fn found_kib(&self) -> u64 {
         self.found.values().sum::<u64>()
             + self.mappings * MAPPING_BYTES / 1024
             + self.page_tables_kib
+            + self.sockets.len() as u64 * socket_kib()
     }
 
     /// The test's descriptors, as far as the sweeps know: the last whole
@@ -317,11 +343,21 @@ impl KernelSweep {
         self.last_descriptors.max(self.descriptors)
     }
 
-    /// Counts the file behind a descriptor's link if it is a memfd.
+    /// Counts the file behind a descriptor's link if it is a memfd, and the
+    /// socket if it is one (once, however many descriptors name it).
     fn count_descriptor(&mut self, link: &Path) {
-        let is_memfd = |target: &Path| target.as_os_str().as_bytes().starts_with(b"/memfd:");
-        if std::fs::read_link(link).is_ok_and(|t| is_memfd(&t)) {
+        let Ok(target) = std::fs::read_link(link) else {
+            return;
+        };
+        let target = target.as_os_str().as_bytes();
+        if target.starts_with(b"/memfd:") {
             self.count_file(link);
+        } else if let Some(inode) = target
+            .strip_prefix(b"socket:[")
+            .and_then(|rest| rest.strip_suffix(b"]"))
+            .and_then(|digits| std::str::from_utf8(digits).ok()?.parse().ok())
+        {
+            self.sockets.insert(inode);
         }
     }
 
@@ -392,5 +428,21 @@ mod tests {
             sweep.step(usize::MAX);
         }
         assert!(sweep.descriptors() >= 3, "{}", sweep.descriptors());
+    }
+
+    #[test]
+    fn a_sweep_counts_each_socket_once_at_the_most_its_queue_holds() {
+        use std::os::unix::io::AsRawFd;
+        let (a, b) = std::os::unix::net::UnixStream::pair().unwrap();
+        let copy = a.try_clone().unwrap();
+        let mut sweep = KernelSweep::default();
+        for fd in [a.as_raw_fd(), b.as_raw_fd(), copy.as_raw_fd()] {
+            sweep.count_descriptor(Path::new(&format!("/proc/self/fd/{}", fd)));
+        }
+        // Two sockets (the copy is one of them), each at twice the default
+        // send buffer and a few KiB: 420 KiB here.
+        assert_eq!(sweep.sockets.len(), 2);
+        assert!(socket_kib() >= 2 * 208 && socket_kib() < 64 << 10);
+        assert_eq!(sweep.found_kib(), 2 * socket_kib());
     }
 }

@@ -21,11 +21,17 @@
 //! And it refuses the calls whose objects let a test hold memory the
 //! kernel keeps for it, in no process's resident memory and in no folder
 //! the looks count, beyond a small bound per descriptor (`EPERM`; the list
-//! is `SYS_HOLDING_MEMORY` in `sys/linux.rs`): sockets (`socket`,
-//! `socketpair`), whose queues hold what nobody reads, and whose
-//! `SCM_RIGHTS` messages hold descriptors in flight, in no process's table
-//! (a memfd of 64 MiB each); the calls that put pages into a pipe by
-//! reference (`splice`, `vmsplice`, `tee`, and `sendfile`, which splices),
+//! is `SYS_HOLDING_MEMORY` in `sys/linux.rs`): `socket` (no network, and no
+//! named socket, whose listening queue holds connections made and
+//! abandoned), and `sendmsg`/`sendmmsg`, whose `SCM_RIGHTS` messages hold
+//! descriptors in flight, in no process's table (a memfd of 64 MiB each);
+//! `socketpair` only for a connected pair of local stream or
+//! sequenced-packet sockets (the JVM makes one when it starts), whose
+//! queues hold at most what their one peer sent, which the sweep counts
+//! (`procs::socket_kib`), and no send buffer grown past the default
+//! (`setsockopt`'s `SO_SNDBUF`, `SO_SNDBUFFORCE`); the calls that put
+//! pages into a pipe by reference (`splice`, `vmsplice`, `tee`, and
+//! `sendfile`, which splices),
 //! where a 4 KiB piece of a huge page keeps the whole 2 MiB; `io_uring`,
 //! which pins buffers and holds requests in flight; `inotify` and
 //! `fanotify` marks, which pin the inodes they watch; `userfaultfd`,
@@ -37,8 +43,10 @@
 //! its descriptors (pipes, epoll watches, eventfds, timers...), which the
 //! looks count and bound (`--max-descriptors`), its mappings and its page
 //! tables: docs/sandbox.md gives each bound, measured. A contest program
-//! needs none of these calls; a runtime that tries one at its start
-//! (Python's `multiprocessing` with `forkserver`) is refused, and says so.
+//! needs none of these calls; a runtime that needs one (Python's
+//! `multiprocessing` with `forkserver`: a named socket, descriptors sent
+//! over it) is refused, and says so (docs/sandbox.md lists each refusal
+//! and the programs it touches).
 //! Nor does it need `fcntl`'s record locks (`F_SETLK`, `F_SETLKW` and their
 //! open-file forms), of which one descriptor may hold any number: refused,
 //! while `flock`, one lock a file, which the JVM takes, stays.
@@ -48,12 +56,14 @@
 //! supervisor installs it on itself once (it makes none at all then).
 
 use crate::sys::linux::{
-    prctl, SockFilter, SockFprog, AUDIT_ARCH_NATIVE, BPF_ABS, BPF_JEQ, BPF_JMP, BPF_JSET, BPF_K,
-    BPF_LD, BPF_RET, BPF_W, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
-    CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, CLONE_UNTRACED, ENOSYS, EPERM, F_OFD_SETLK,
-    F_OFD_SETLKW, F_SETLK, F_SETLKW, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER,
-    SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO, SECCOMP_RET_KILL_PROCESS, SYS_ADD_KEY, SYS_CLONE,
-    SYS_CLONE3, SYS_FCNTL, SYS_HOLDING_MEMORY, SYS_KEYCTL, SYS_REQUEST_KEY, SYS_SETNS, SYS_UNSHARE,
+    prctl, SockFilter, SockFprog, AF_UNIX, AUDIT_ARCH_NATIVE, BPF_ABS, BPF_JEQ, BPF_JMP, BPF_JSET,
+    BPF_K, BPF_LD, BPF_RET, BPF_W, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS,
+    CLONE_NEWPID, CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS, CLONE_UNTRACED, ENOSYS, EPERM,
+    F_OFD_SETLK, F_OFD_SETLKW, F_SETLK, F_SETLKW, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP,
+    SECCOMP_MODE_FILTER, SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO, SECCOMP_RET_KILL_PROCESS,
+    SOCK_SEQPACKET, SOCK_STREAM, SOCK_TYPE_MASK, SOL_SOCKET, SO_SNDBUF, SO_SNDBUFFORCE,
+    SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_FCNTL, SYS_HOLDING_MEMORY, SYS_KEYCTL, SYS_REQUEST_KEY,
+    SYS_SETNS, SYS_SETSOCKOPT, SYS_SOCKETPAIR, SYS_UNSHARE,
 };
 use std::io;
 use std::os::raw::c_ulong;
@@ -76,8 +86,9 @@ const UNSHARE_NAMESPACES: u32 = CLONE_NAMESPACES | CLONE_NEWTIME as u32;
 
 /// Where the filter reads in `struct seccomp_data`: the call's number, its
 /// architecture, and the low 32 bits of its first argument (the flags of
-/// `clone` and `unshare`; every namespace flag is in them) and of its
-/// second (`fcntl`'s command).
+/// `clone` and `unshare`, every namespace flag is in them; `socketpair`'s
+/// domain), of its second (`fcntl`'s command, `socketpair`'s type,
+/// `setsockopt`'s level) and of its third (`setsockopt`'s option).
 const NR: u32 = 0;
 const ARCH: u32 = 4;
 const FIRST_ARGUMENT_LOW: u32 = if cfg!(target_endian = "little") {
@@ -86,6 +97,7 @@ const FIRST_ARGUMENT_LOW: u32 = if cfg!(target_endian = "little") {
     20
 };
 const SECOND_ARGUMENT_LOW: u32 = FIRST_ARGUMENT_LOW + 8;
+const THIRD_ARGUMENT_LOW: u32 = FIRST_ARGUMENT_LOW + 16;
 
 /// Where a jump of the filter goes.
 #[derive(Clone, Copy, PartialEq)]
@@ -98,13 +110,15 @@ enum To {
     Unshare,
     Clone,
     Fcntl,
+    Socketpair,
+    Setsockopt,
 }
 
 /// One instruction, its jumps by name.
 enum Step {
     Load(u32),
-    /// `A &= k`: on x86_64, the x32 bit off the call's number.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    /// `A &= k`: the x32 bit off the call's number (x86_64), the flags off
+    /// a socket's type.
     And(u32),
     /// Jump to the first place if `A == k`, else to the second.
     Equal(u32, To, To),
@@ -143,8 +157,31 @@ fn steps() -> Vec<Step> {
     );
     steps.extend([
         Equal(SYS_FCNTL as u32, To::Fcntl, To::Next),
+        Equal(SYS_SOCKETPAIR as u32, To::Socketpair, To::Next),
+        Equal(SYS_SETSOCKOPT as u32, To::Setsockopt, To::Next),
         Equal(SYS_UNSHARE as u32, To::Unshare, To::Next),
         Equal(SYS_CLONE as u32, To::Clone, To::Allow),
+        // A connected pair of local sockets (the JVM makes one when it
+        // starts, Python's `multiprocessing.Pipe`, Node's child processes'
+        // pipes): its queues hold at most twice the machine's default send
+        // buffer each, and the sweep counts each socket so (`procs.rs`). A
+        // datagram socket is refused: bound to a name, it would queue what
+        // any number of others sent to it.
+        Here(To::Socketpair),
+        Load(FIRST_ARGUMENT_LOW),
+        Equal(AF_UNIX as u32, To::Next, To::Refuse),
+        Load(SECOND_ARGUMENT_LOW),
+        And(SOCK_TYPE_MASK as u32),
+        Equal(SOCK_STREAM as u32, To::Allow, To::Next),
+        Equal(SOCK_SEQPACKET as u32, To::Allow, To::Refuse),
+        // Nor may a socket's send buffer grow past the default, to the
+        // machine's `wmem_max` (4 MiB here, then doubled).
+        Here(To::Setsockopt),
+        Load(SECOND_ARGUMENT_LOW),
+        Equal(SOL_SOCKET as u32, To::Next, To::Allow),
+        Load(THIRD_ARGUMENT_LOW),
+        Equal(SO_SNDBUF as u32, To::Refuse, To::Next),
+        Equal(SO_SNDBUFFORCE as u32, To::Refuse, To::Allow),
         // A record lock is a few hundred bytes of the kernel's, and one
         // descriptor may hold any number (one a byte range): 100 000 took
         // 21 MiB. `flock`, one a file, stays.
@@ -333,9 +370,17 @@ def c(name, *args):
     if getattr(libc, name)(*args) < 0:
         raise OSError(ctypes.get_errno(), name)
 r, w = os.pipe()
+a, b = socket.socketpair()
 for name, call in [
     ('socket', lambda: socket.socket(socket.AF_INET)),
+    ('unix-socket', lambda: socket.socket(socket.AF_UNIX)),
     ('socketpair', socket.socketpair),
+    ('seqpacket-pair', lambda: socket.socketpair(type=socket.SOCK_SEQPACKET)),
+    ('datagram-pair', lambda: socket.socketpair(type=socket.SOCK_DGRAM)),
+    ('sendmsg', lambda: a.sendmsg([b'x'])),
+    ('send', lambda: a.send(b'x')),
+    ('sndbuf', lambda: a.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 22)),
+    ('rcvbuf', lambda: a.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)),
     ('splice', lambda: os.splice(r, w, 1, flags=os.SPLICE_F_NONBLOCK)),
     ('sendfile', lambda: os.sendfile(w, r, 0, 1)),
     ('shmget', lambda: c('shmget', 0, 4096, 0o1600)),
@@ -353,14 +398,23 @@ for name, call in [
 ";
 
     #[test]
-    fn a_program_under_the_filter_gets_no_socket_splice_or_sysv_object() {
+    fn a_program_under_the_filter_gets_a_socket_pair_but_no_socket_splice_or_sysv_object() {
         let script = std::env::temp_dir().join(format!("judge-seccomp-{}.py", std::process::id()));
         std::fs::write(&script, HOLDERS).unwrap();
         let (ran, err) = under_the_filter(&format!("python3 {} 1>&2", script.display()));
         let _ = std::fs::remove_file(&script);
         assert!(ran, "{}", err);
-        let refused = err.lines().filter(|l| l.ends_with(" 1")).count();
-        assert_eq!(refused, 9, "{}", err);
-        assert!(err.contains("flock made"), "{}", err);
+        let refused: Vec<&str> = err.lines().filter_map(|l| l.strip_suffix(" 1")).collect();
+        let all = "socket unix-socket datagram-pair sendmsg sndbuf splice sendfile shmget msgget \
+                   semget inotify_init1 lockf";
+        assert_eq!(
+            refused,
+            all.split_whitespace().collect::<Vec<_>>(),
+            "{}",
+            err
+        );
+        for made in ["socketpair", "seqpacket-pair", "send", "rcvbuf", "flock"] {
+            assert!(err.contains(&format!("{} made", made)), "{}", err);
+        }
     }
 }

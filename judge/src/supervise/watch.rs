@@ -287,12 +287,25 @@ fn name_leftovers(
     }
     // A process may be on its way out (its files closed, so the program saw
     // the end of a pipe and ended) without being a zombie yet: a moment
-    // later it is one.
-    std::thread::sleep(Duration::from_millis(5));
-    watch.read_records();
-    while let Reaped::One(..) = watch.reap(main) {}
-    procs::leftovers(out_path, stderr.fd(), warden)
+    // later it is one. A helper may end only once the program has: Python's
+    // resource tracker (`multiprocessing` with `spawn`) reads the end of
+    // its pipe when the program exits, then cleans up and exits, tens of
+    // milliseconds later. Each is given `LEFTOVER_GRACE`.
+    let give_up = Instant::now() + LEFTOVER_GRACE;
+    loop {
+        std::thread::sleep(Duration::from_millis(5));
+        watch.read_records();
+        while let Reaped::One(..) = watch.reap(main) {}
+        let left = procs::leftovers(out_path, stderr.fd(), warden);
+        if left.is_empty() || Instant::now() >= give_up {
+            return left;
+        }
+    }
 }
+
+/// How long the processes left running once the test's program has ended
+/// have to end by themselves before they are named and killed.
+const LEFTOVER_GRACE: Duration = Duration::from_millis(500);
 
 /// Why a test's program did not start.
 enum Unstarted {

@@ -150,6 +150,13 @@ pub const SCM_RIGHTS: c_int = 1;
 pub const MSG_CTRUNC: c_int = 8;
 pub const MSG_TRUNC: c_int = 0x20;
 pub const MSG_CMSG_CLOEXEC: c_int = 0x4000_0000;
+/// What the seccomp filter lets a test make: a connected pair of `AF_UNIX`
+/// sockets of these types (a socket's type is its low four bits), whose
+/// send buffer it may not grow (`SO_SNDBUF`, `SO_SNDBUFFORCE`).
+pub const SOCK_STREAM: c_int = 1;
+pub const SOCK_TYPE_MASK: c_int = 0xf;
+pub const SO_SNDBUF: c_int = 7;
+pub const SO_SNDBUFFORCE: c_int = 32;
 
 /// System call numbers, which differ between the two architectures.
 #[cfg(target_arch = "x86_64")]
@@ -185,13 +192,22 @@ pub const SYS_CLONE3: c_long = 435;
 pub const SYS_FCNTL: c_long = 72;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_FCNTL: c_long = 25;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_SOCKETPAIR: c_long = 53;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_SOCKETPAIR: c_long = 199;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_SETSOCKOPT: c_long = 54;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_SETSOCKOPT: c_long = 208;
 /// The calls the seccomp filter refuses for the memory the kernel would
 /// hold for a test where no look sees it (`supervise/seccomp.rs` says
 /// why), by their names in `<sys/syscall.h>`.
 #[cfg(target_arch = "x86_64")]
-pub const SYS_HOLDING_MEMORY: [(&str, c_long); 20] = [
+pub const SYS_HOLDING_MEMORY: [(&str, c_long); 21] = [
     ("SYS_socket", 41),
-    ("SYS_socketpair", 53),
+    ("SYS_sendmsg", 46),
+    ("SYS_sendmmsg", 307),
     ("SYS_sendfile", 40),
     ("SYS_splice", 275),
     ("SYS_tee", 276),
@@ -212,9 +228,10 @@ pub const SYS_HOLDING_MEMORY: [(&str, c_long); 20] = [
     ("SYS_semget", 64),
 ];
 #[cfg(target_arch = "aarch64")]
-pub const SYS_HOLDING_MEMORY: [(&str, c_long); 19] = [
+pub const SYS_HOLDING_MEMORY: [(&str, c_long); 20] = [
     ("SYS_socket", 198),
-    ("SYS_socketpair", 199),
+    ("SYS_sendmsg", 211),
+    ("SYS_sendmmsg", 269),
     ("SYS_sendfile", 71),
     ("SYS_splice", 76),
     ("SYS_tee", 77),
