@@ -817,8 +817,8 @@ fn verbose_shows_the_whole_input_and_output() {
     let r = judge_cmd("read a b; echo $((a + b)); echo note >&2", &["--verbose"]);
     assert!(r.ok, "{}", r.stdout);
     for line in [
-        "        input:",
-        "        | 7 8",
+        "        input, as the program got it (`$` ends each line, `\\r` is a CR):",
+        "        | 7 8$",
         "        output:",
         "        | 15",
         "        | note",

@@ -1,0 +1,175 @@
+//! An honest program under test, seen from outside: a program written to
+//! the statement meets the samples as the judges' data gives them, and a
+//! program that cannot run (or a `--test` that picks nothing) gets a
+//! message that leads to the fix. Each test also runs against an older
+//! judge named by `JUDGE_UNDER_TEST` (to see it fail there).
+#![cfg(unix)]
+
+mod common;
+
+use common::{Report, TempDir};
+use std::fs;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The judge these tests hold: this workspace's, or `JUDGE_UNDER_TEST`.
+fn judge(args: &[&str]) -> Report {
+    let judge = std::env::var_os("JUDGE_UNDER_TEST")
+        .map_or_else(|| env!("CARGO_BIN_EXE_judge").into(), PathBuf::from);
+    let out = Command::new(judge)
+        .args(args)
+        .output()
+        .expect("the judge runs");
+    Report {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+const PROBLEMS: [&str; 5] = [
+    "checkers_board",
+    "checkers_pos",
+    "checks_post_facto",
+    "russian_checkers",
+    "solitaire_chess",
+];
+
+/// A contestant's strict reader, written to each statement's "Input" (the
+/// judges' data): it takes the input only in that form, else exits 1 with
+/// one line; then it answers with the solver it is given (ours).
+const STRICT: &str = r#"#!/bin/sh
+problem=$1 solver=$2
+f=$(mktemp) || exit 1
+cat > "$f"
+fail() { echo "strict $problem: $1" >&2; exit 1; }
+[ -s "$f" ] || fail "empty input"
+[ -z "$(tail -c 1 "$f")" ] || fail "no newline at the end"
+LC_ALL=C grep -q "$(printf '[\r\t]')" "$f" && fail "a CR or a tab"
+LC_ALL=C grep -q -e '^ ' -e ' $' -e '^$' -e '  ' "$f" && fail "a blank at an end, a blank line"
+case $problem in
+checkers_board) rule='NR <= 8 && length($0) == 8 && /^[BW.]+$/ { next } { bad = 1 } END { exit bad || NR != 8 }' ;;
+checkers_pos) rule='NR <= 2 && /^(0|[1-9][0-9]*)( (0|[1-9][0-9]*))*$/ && $1 == NF - 1 { next } { bad = 1 } END { exit bad || NR != 2 }' ;;
+checks_post_facto) rule='NR == 1 && /^[BW] [1-9][0-9]*$/ { n = $2; next } NR > 1 && /^[1-9][0-9]*(-[1-9][0-9]*|(x[1-9][0-9]*)+)$/ { next } { bad = 1 } END { exit bad || NR != n + 1 }' ;;
+russian_checkers) rule='NR <= 8 && length($0) == 8 && /^[.wWbB]+$/ { next } NR == 9 && /^(WHITE|BLACK)$/ { next } { bad = 1 } END { exit bad || NR != 9 }' ;;
+solitaire_chess) rule='NR <= 4 && /^[KQRBNP.] [KQRBNP.] [KQRBNP.] [KQRBNP.]$/ { next } { bad = 1 } END { exit bad || NR != 4 }' ;;
+*) fail "unknown problem" ;;
+esac
+awk "$rule" "$f" || fail "not in the judges' form"
+exec "$solver" < "$f"
+"#;
+
+/// The strict reader in a folder others may enter (the judge may run as
+/// root, its tests as nobody), and our solvers, built.
+fn strict_reader() -> (TempDir, String, Vec<PathBuf>) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("strict");
+    let script = dir.join("strict.sh");
+    fs::write(&script, STRICT).unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(&*dir, fs::Permissions::from_mode(0o755)).unwrap();
+    let root = judge::workspace::root();
+    let solvers = judge::build::cargo_release(&root, &PROBLEMS, true)
+        .into_iter()
+        .map(|built| built.expect("our solutions build"))
+        .collect();
+    let script = script.display().to_string();
+    (dir, script, solvers)
+}
+
+/// The last line of the report: `N passed, M failed`.
+fn tally(r: &Report) -> &str {
+    r.stdout.lines().last().unwrap_or("")
+}
+
+/// A program that reads only what the statements promise passes every
+/// sample of the five problems: each meets the samples as the judges' data
+/// gives them, those that become one judged once, and a line before the
+/// tests says so with their count. `--as-written` gives them as written,
+/// the layouts only our solutions tolerate included: the strict reader
+/// fails those (and only those).
+#[test]
+fn a_strict_program_meets_the_samples_in_the_judges_form() {
+    let (_dir, script, solvers) = strict_reader();
+    // Tests in the judges' form, and the samples written in a layout of
+    // ours alone (checkers_board: spaces, stripped rows, CRLF).
+    let expected = [(15, 11), (14, 1), (25, 0), (40, 2), (58, 3)];
+    for ((problem, solver), (judged, layouts)) in PROBLEMS.iter().zip(&solvers).zip(expected) {
+        let cmd = format!("{} {} {}", script, problem, solver.display());
+        let r = judge(&[problem, "--cmd", &cmd]);
+        assert_eq!(
+            tally(&r),
+            format!("{} passed, 0 failed", judged),
+            "{}\n{}",
+            r.stdout,
+            r.stderr
+        );
+        assert_eq!(r.code, Some(0));
+        let note = r.stderr.lines().find(|l| l.contains("judges' data"));
+        let note = note.unwrap_or_else(|| panic!("no note of the form in {}", r.stderr));
+        assert!(note.contains(&format!(": {} tests", judged)), "{}", note);
+        assert!(note.contains("--as-written"), "{}", note);
+        if layouts > 0 {
+            assert!(note.contains(" left out"), "{}", note);
+        }
+        let r = judge(&[problem, "--as-written", "--cmd", &cmd]);
+        let all = judged + layouts;
+        let failed = format!("{} passed, {} failed", all - layouts, layouts);
+        assert_eq!(tally(&r), failed, "{}\n{}", r.stdout, r.stderr);
+        if layouts > 0 {
+            assert!(r.stdout.contains("stderr: strict "), "{}", r.stdout);
+        }
+    }
+    // The layouts that failed as written are the tolerance samples.
+    let cmd = format!("{} checkers_board {}", script, solvers[0].display());
+    let r = judge(&["checkers_board", "--as-written", "--cmd", &cmd]);
+    let failed: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("  RE ") || l.contains("the same on the next"))
+        .collect();
+    assert!(
+        failed[0].ends_with("06-seed0-one-man-each-spaces"),
+        "{:?}",
+        failed
+    );
+}
+
+/// `--verbose` shows the input as the program got it: in the judges' form
+/// for a sample written with CRLF, byte for byte (CR and all) on a test of
+/// `--tests DIR`, which runs as written.
+#[test]
+fn the_report_shows_the_input_as_the_program_got_it() {
+    let r = judge(&[
+        "checkers_board",
+        "--test",
+        "21",
+        "--verbose",
+        "--cmd",
+        "cat",
+    ]);
+    assert!(r.stdout.contains("        | B.B.....$\n"), "{}", r.stdout);
+    assert!(!r.stdout.contains("\\r$"), "{}", r.stdout);
+    let dir = TempDir::new("as-written");
+    fs::write(dir.join("crlf.in"), "7 8\r\n1").unwrap();
+    fs::write(dir.join("crlf.out"), "15\n").unwrap();
+    let tests = dir.display().to_string();
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        &tests,
+        "--verbose",
+        "--cmd",
+        "cat",
+    ]);
+    assert!(
+        r.stdout.contains("        | 7 8\\r$\n        | 1\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stderr.contains("judges' data"), "{}", r.stderr);
+    // Our own solution meets the samples as written: no such note.
+    let r = judge(&["checkers_board", "--test", "21"]);
+    assert_eq!(tally(&r), "1 passed, 0 failed", "{}", r.stdout);
+    assert!(!r.stderr.contains("judges' data"), "{}", r.stderr);
+}
