@@ -77,6 +77,8 @@ pub struct Outcome {
     pub stdout: Vec<u8>,
     /// The end of standard error.
     pub stderr_tail: Vec<u8>,
+    /// How many bytes it wrote to standard error in all.
+    pub stderr_bytes: u64,
     /// Processes of the run still running when the program ended, killed by
     /// the supervisor: `name (pid N)`, with what they held open.
     pub leftovers: Vec<String>,
@@ -174,6 +176,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
             end: End::Exited(ExitStatus::from_raw(127 << 8)),
             stdout: Vec::new(),
             stderr_tail: format!("{}: {}", program, why).into_bytes(),
+            stderr_bytes: 0,
             leftovers: Vec::new(),
             sandboxed: report.sandboxed,
         });
@@ -200,6 +203,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         end,
         stdout,
         stderr_tail: report.stderr_tail,
+        stderr_bytes: report.stderr_bytes,
         leftovers: report.leftovers,
         sandboxed: report.sandboxed,
     })
@@ -279,6 +283,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     let wall = start.elapsed();
     let mut stdout = out.join().unwrap_or_default();
     let mut stderr_tail = err.join().unwrap_or_default();
+    let stderr_bytes = stderr_tail.len() as u64;
     stderr_tail.drain(..stderr_tail.len().saturating_sub(16 << 10));
     let end = match (stdout.len() > OUTPUT_LIMIT, netted) {
         (true, _) => End::OutputLimit,
@@ -293,6 +298,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         end,
         stdout,
         stderr_tail,
+        stderr_bytes,
         leftovers: Vec::new(),
         sandboxed: false,
     })

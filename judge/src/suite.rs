@@ -25,11 +25,14 @@ pub fn judge(options: &Options) -> Result<bool, String> {
             None => workspace::Files::of(&root, problem.name).samples,
         };
         let mut tests = model::find_tests(&dir, &options.test_filters)?;
-        if judges_form {
+        if judges_form && !tests.is_empty() {
             let merged = keep_judges_form(problem, &mut tests);
             warn(&judges_form_note(tests.len(), merged));
         }
         test_sets.push((*problem, Arc::new(tests)));
+    }
+    if !options.test_filters.is_empty() && test_sets.iter().all(|(_, tests)| tests.is_empty()) {
+        return Err(nothing_picked(options, &root)?);
     }
     if let Some(dir) = &options.save_outputs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
@@ -43,6 +46,26 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         false => Box::new(TableReporter::new(options.verbose)),
     };
     Ok(judge_suites(suites, options, reporter.as_mut()))
+}
+
+/// The error of a `--test` that picked no test of any problem: what it
+/// asked for, and the tests' numbers.
+fn nothing_picked(options: &Options, root: &Path) -> Result<String, String> {
+    let mut numbers = Vec::new();
+    for problem in &options.problems {
+        let dir = match &options.tests_dir {
+            Some(dir) => dir.clone(),
+            None => workspace::Files::of(root, problem.name).samples,
+        };
+        let tests = model::find_tests(&dir, &[])?;
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        numbers.push(format!("{}: {}", problem.name, model::numbers_of(&names)));
+    }
+    Ok(format!(
+        "--test: {} (the tests: {})",
+        model::none_picked(&options.test_filters),
+        numbers.join("; ")
+    ))
 }
 
 /// Judges the suites, telling `reporter`; whether every test passed and at

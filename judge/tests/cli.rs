@@ -242,8 +242,14 @@ fn a_filter_that_matches_nothing_fails() {
         "--test",
         "zzz",
     ]);
-    assert!(!r.ok);
-    assert_eq!(last_line(&r.stdout), "0 passed, 0 failed");
+    // An error, as a mistake in the command line is, with the tests' names.
+    assert_eq!(r.code, Some(2), "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("no test name contains \"zzz\" (the tests: checkers_pos: a)"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -756,7 +762,12 @@ fn a_number_picks_the_tests_of_that_number() {
     // A number no test has.
     let (ran, r) = run("7");
     assert!(ran.is_empty(), "{}", r.stdout);
-    assert!(r.stdout.contains("no test is numbered 7"), "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("no test is numbered 7 (the tests: checkers_pos: 5, 15, 23, 25)"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

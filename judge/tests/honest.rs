@@ -173,3 +173,47 @@ fn the_report_shows_the_input_as_the_program_got_it() {
     assert_eq!(tally(&r), "1 passed, 0 failed", "{}", r.stdout);
     assert!(!r.stderr.contains("judges' data"), "{}", r.stderr);
 }
+
+/// A `--test` that picks no test is a mistake in the command line: exit
+/// status 2 and one line with the tests' numbers, not `all 0 passed`.
+#[test]
+fn a_test_filter_that_picks_nothing_is_an_error_with_the_tests_numbers() {
+    let r = judge(&["checkers_board", "--test", "99", "--cmd", "cat"]);
+    assert_eq!(r.code, Some(2), "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(
+        r.stderr.trim(),
+        "judge: --test: no test is numbered 99 (the tests: checkers_board: 1-26)"
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+}
+
+/// A program that floods its stderr spends its time off the CPU waiting
+/// for the judge to read it: not called idle, whatever the verdict.
+#[test]
+fn a_program_blocked_writing_to_its_stderr_is_not_called_idle() {
+    let dir = TempDir::new("flood");
+    fs::write(dir.join("sum.in"), "7 8\n").unwrap();
+    fs::write(dir.join("sum.out"), "15\n").unwrap();
+    let tests = dir.display().to_string();
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        &tests,
+        // A long limit: the wall-clock net (2 x limit + 1 s off the CPU)
+        // comes long before the CPU time of a writer mostly blocked.
+        "--time-limit",
+        "2000",
+        "--cmd",
+        "dd if=/dev/zero bs=1M count=1000000 status=none >&2",
+    ]);
+    let reason = r.stdout.lines().find(|l| l.contains("TLE ("));
+    let reason = reason.unwrap_or_else(|| panic!("a TLE in\n{}", r.stdout));
+    assert!(!reason.contains(": idle"), "{}", reason);
+    if reason.contains("TLE (wall)") {
+        assert!(
+            reason.contains("blocked writing to its stderr ("),
+            "{}",
+            reason
+        );
+    }
+}
