@@ -166,20 +166,8 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         )?,
     };
     if let Some(why) = report.not_started {
-        // As a shell says it: exit status 127 and a message on stderr, so
-        // that `verdict::could_not_start` knows it whoever ran the program.
         let program = cmd.get_program().to_string_lossy().into_owned();
-        return Ok(Outcome {
-            wall: report.wall,
-            waited: Duration::ZERO,
-            usage: None,
-            end: End::Exited(ExitStatus::from_raw(127 << 8)),
-            stdout: Vec::new(),
-            stderr_tail: format!("{}: {}", program, why).into_bytes(),
-            stderr_bytes: 0,
-            leftovers: Vec::new(),
-            sandboxed: report.sandboxed,
-        });
+        return Ok(not_started(&program, why, report.wall, report.sandboxed));
     }
     if let Some(why) = report
         .problem
@@ -207,6 +195,30 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         leftovers: report.leftovers,
         sandboxed: report.sandboxed,
     })
+}
+
+/// A program that could not be started, as a shell says it: exit status
+/// 127 and a message on stderr, so that `verdict::could_not_start` knows it
+/// whoever ran the program. The program's path is said once: not again
+/// before a reason that names it.
+#[cfg(supervised)]
+fn not_started(program: &str, why: String, wall: Duration, sandboxed: bool) -> Outcome {
+    use std::os::unix::process::ExitStatusExt;
+    let said = match program.contains('/') && why.contains(program) {
+        true => why,
+        false => format!("{}: {}", program, why),
+    };
+    Outcome {
+        wall,
+        waited: Duration::ZERO,
+        usage: None,
+        end: End::Exited(ExitStatus::from_raw(127 << 8)),
+        stdout: Vec::new(),
+        stderr_tail: said.into_bytes(),
+        stderr_bytes: 0,
+        leftovers: Vec::new(),
+        sandboxed,
+    }
 }
 
 /// How the supervisor says a test ended, for the verdict.

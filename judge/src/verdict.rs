@@ -241,6 +241,7 @@ pub fn could_not_start(outcome: &Outcome) -> bool {
             "No such file",
             "cannot execute",
             "Exec format error",
+            "Is a directory",
         ]
         .iter()
         .any(|message| stderr.contains(message))

@@ -14,12 +14,18 @@ use std::process::Command;
 
 /// The judge these tests hold: this workspace's, or `JUDGE_UNDER_TEST`.
 fn judge(args: &[&str]) -> Report {
+    judge_with(args, false)
+}
+
+/// The same, with the sandbox off (`JUDGE_NO_SANDBOX`) when `unsandboxed`.
+fn judge_with(args: &[&str], unsandboxed: bool) -> Report {
     let judge = std::env::var_os("JUDGE_UNDER_TEST")
         .map_or_else(|| env!("CARGO_BIN_EXE_judge").into(), PathBuf::from);
-    let out = Command::new(judge)
-        .args(args)
-        .output()
-        .expect("the judge runs");
+    let mut cmd = Command::new(judge);
+    if unsandboxed {
+        cmd.env("JUDGE_NO_SANDBOX", "1");
+    }
+    let out = cmd.args(args).output().expect("the judge runs");
     Report {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -215,5 +221,73 @@ fn a_program_blocked_writing_to_its_stderr_is_not_called_idle() {
             "{}",
             reason
         );
+    }
+}
+
+/// The line that says why the program could not be started.
+fn not_started(r: &Report) -> &str {
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("could not be started: "));
+    line.unwrap_or_else(|| panic!("no reason in\n{}", r.stdout))
+}
+
+/// A program that cannot be run gets the reason that leads to the fix,
+/// sandboxed and not: a folder named as the program is a directory; a
+/// script whose `#!` interpreter is missing names the interpreter; a file
+/// that cannot be executed says what to change, with its path once.
+#[test]
+fn a_program_that_cannot_run_is_told_what_to_fix() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("unrunnable");
+    fs::set_permissions(&*dir, fs::Permissions::from_mode(0o755)).unwrap();
+    let folder = dir.join("sol");
+    fs::create_dir(&folder).unwrap();
+    let script = dir.join("run.sh");
+    fs::write(&script, "#!/no/such/interpreter\necho 0 0\n").unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    let closed = dir.join("closed.sh");
+    fs::write(&closed, "#!/bin/sh\necho 0 0\n").unwrap();
+    let root = std::fs::metadata("/proc/self").is_ok_and(|m| {
+        use std::os::unix::fs::MetadataExt;
+        m.uid() == 0
+    });
+    fs::set_permissions(&closed, fs::Permissions::from_mode(0o600)).unwrap();
+    for unsandboxed in [false, true] {
+        let on = |cmd: &std::path::Path| {
+            let cmd = cmd.display().to_string();
+            judge_with(&["checkers_pos", "--test", "1", "--cmd", &cmd], unsandboxed)
+        };
+        let r = on(&folder);
+        let why = not_started(&r);
+        assert!(
+            why.contains(": Is a directory: a folder cannot be run"),
+            "{}",
+            why
+        );
+        let r = on(&script);
+        let why = not_started(&r);
+        assert!(
+            why.contains(
+                "its #! line names the interpreter /no/such/interpreter, which is not there"
+            ),
+            "{}",
+            why
+        );
+        let r = on(&closed);
+        let why = not_started(&r);
+        let path = closed.display().to_string();
+        assert_eq!(why.matches(&path).count(), 1, "{}", why);
+        // As root, sandboxed, the tests' user is nobody: it needs r and x
+        // for others; otherwise (root included) an x bit at all.
+        let fix = match root && !unsandboxed {
+            true => format!(
+                "chmod o+rx {} (mode 600), or run the judge as another user",
+                path
+            ),
+            false => "it is not executable (mode 600): chmod +x it".to_string(),
+        };
+        assert!(why.contains(&fix), "{}", why);
     }
 }

@@ -71,6 +71,7 @@
 mod client;
 mod control;
 mod events;
+mod exec_error;
 mod procs;
 mod protocol;
 mod sandbox;

@@ -335,7 +335,16 @@ fn start_directly(
         .stdout(stdout)
         .stderr(Stdio::piped());
     control::confine(&mut cmd);
-    let mut child = cmd.spawn().map_err(|e| Unstarted::Program(e.to_string()))?;
+    let mut child = cmd.spawn().map_err(|e| {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let path = std::env::var_os("PATH");
+        Unstarted::Program(super::exec_error::explain(
+            program,
+            &cwd,
+            path.as_deref(),
+            &e,
+        ))
+    })?;
     let main = child.id() as i32;
     if let Err(why) = control::limit_child(main, request) {
         let _ = child.kill();
