@@ -623,6 +623,11 @@ mod tests {
         assert!(args(&["--repeat", "3", "-j", "2"]).is_err());
         assert!(args(&["--json", "--verbose"]).is_err());
         assert!(args(&["--json=yes"]).is_err());
+        // --as-written is for a --cmd program on the samples.
+        assert!(args(&["--as-written"]).is_err());
+        assert!(args(&["checkers_pos", "--as-written", "--cmd", "c", "--tests", "t"]).is_err());
+        let a = args(&["checkers_pos", "--as-written", "--cmd", "c"]).unwrap();
+        assert!(a.unwrap().as_written);
     }
 
     #[test]

@@ -535,7 +535,8 @@ fn json_with_repeat_gives_the_start_up_figures_too() {
 #[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
-    assert_eq!(r.code, Some(1));
+    // A mistake in the command line: exit status 2.
+    assert_eq!(r.code, Some(2));
     assert!(r.stdout.is_empty(), "{}", r.stdout);
     assert!(
         r.stderr.contains("no test name contains \"zzz\""),

@@ -481,7 +481,7 @@ pub fn closed_to_others(
         }
         if !missing.is_empty() {
             return Some(format!(
-                "Permission denied to the tests' user: the judge runs as root, so tests \
+                "Permission denied for the tests' user: the judge runs as root, so tests \
                  run as uid 65534 (nobody), to whom only the permissions for others \
                  apply; chmod {}, or run the judge as another user",
                 missing.join(", chmod ")
