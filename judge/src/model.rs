@@ -125,6 +125,12 @@ pub fn picks(filter: &str, name: &str) -> bool {
     if !is_number(filter) {
         return name.contains(filter);
     }
+    let value = |digits: &str| digits.trim_start_matches('0').to_string();
+    number_of(name).is_some_and(|first| value(&first) == value(filter))
+}
+
+/// The digits of the first number in the file name of the test `name`.
+fn number_of(name: &str) -> Option<String> {
     let file = Path::new(name)
         .file_name()
         .map_or(name.into(), |file| file.to_string_lossy());
@@ -133,8 +139,43 @@ pub fn picks(filter: &str, name: &str) -> bool {
         .skip_while(|c| !c.is_ascii_digit())
         .take_while(char::is_ascii_digit)
         .collect();
-    let value = |digits: &str| digits.trim_start_matches('0').to_string();
-    !first.is_empty() && value(&first) == value(filter)
+    (!first.is_empty()).then_some(first)
+}
+
+/// The numbers of the tests called `names`, as runs (`1-26`, `1-5, 9`),
+/// for a `--test` that picked none; the names of those without a number.
+pub fn numbers_of(names: &[&str]) -> String {
+    let mut numbers: Vec<u64> = names
+        .iter()
+        .filter_map(|name| number_of(name)?.parse().ok())
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut runs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        runs.push(match i == j {
+            true => numbers[i].to_string(),
+            false => format!("{}-{}", numbers[i], numbers[j]),
+        });
+        i = j + 1;
+    }
+    let unnumbered: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|name| number_of(name).is_none())
+        .collect();
+    if !unnumbered.is_empty() {
+        runs.push(crate::text::listed(&unnumbered, ", ", 5));
+    }
+    match runs.is_empty() {
+        true => "none".to_string(),
+        false => runs.join(", "),
+    }
 }
 
 /// Whether a filter of `--test` is a test's number: digits only.
@@ -172,7 +213,17 @@ fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> 
 
 #[cfg(test)]
 mod tests {
-    use super::{none_picked, picks};
+    use super::{none_picked, numbers_of, picks};
+
+    #[test]
+    fn the_tests_numbers_are_said_as_runs() {
+        assert_eq!(
+            numbers_of(&["01-a", "02-b", "03-c", "07-d", "x"]),
+            "1-3, 7, x"
+        );
+        assert_eq!(numbers_of(&["g/10-a", "11-b", "09"]), "9-11");
+        assert_eq!(numbers_of(&[]), "none");
+    }
 
     #[test]
     fn a_number_picks_the_tests_numbered_so_and_other_text_any_name_containing_it() {

@@ -52,6 +52,9 @@ Options:
   --env NAME=VALUE   give the program under test this variable; may be given
                      again (it gets PATH, the locale and a HOME of its own,
                      nothing else of the judge's environment)
+  --as-written       with --cmd, judge the program on the samples as written
+                     (CRLF, blanks, short rows: the layouts our solutions
+                     tolerate), not as the judges' data gives them
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain
@@ -120,6 +123,8 @@ pub struct Options {
     /// The variables of `--env`, for the program under test.
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     pub tests_dir: Option<PathBuf>,
+    /// `--as-written`: a `--cmd` program meets the samples as written.
+    pub as_written: bool,
     pub standalone: bool,
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
@@ -183,7 +188,12 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         };
         let switch = matches!(
             flag,
-            "-h" | "--help" | "--standalone" | "--json" | "--verbose" | "--figures"
+            "-h" | "--help"
+                | "--standalone"
+                | "--json"
+                | "--verbose"
+                | "--figures"
+                | "--as-written"
         );
         if switch && inline.is_some() {
             return Err(format!("{} takes no value", flag));
@@ -226,6 +236,7 @@ fn set_option(
         "--env" => options.env.push(crate::environment::parse(&value(flag)?)?),
         "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
         "--standalone" => options.standalone = true,
+        "--as-written" => options.as_written = true,
         "--json" => options.json = true,
         "--verbose" => options.verbose = true,
         "--save-outputs" => options.save_outputs = Some(PathBuf::from(value(flag)?)),
@@ -266,6 +277,7 @@ const OPTIONS: &[&str] = &[
     "--cmd",
     "--env",
     "--tests",
+    "--as-written",
     "--standalone",
     "--time-limit",
     "--memory-limit",
@@ -312,6 +324,11 @@ fn check_combinations(options: &Options) -> Result<(), String> {
     }
     if options.tests_dir.is_some() && !one_problem {
         return Err("--tests needs exactly one PROBLEM".to_string());
+    }
+    if options.as_written && (options.cmd.is_none() || options.tests_dir.is_some()) {
+        return Err(
+            "--as-written goes with --cmd on the samples (--tests DIR runs as written)".into(),
+        );
     }
     if options.cmd.is_some() && options.standalone {
         return Err("--cmd and --standalone do not go together".to_string());
@@ -426,6 +443,7 @@ fn check_stress_options(options: &Options, one_problem: bool) -> Result<(), Stri
     let others = [
         ("--test", !options.test_filters.is_empty()),
         ("--tests", options.tests_dir.is_some()),
+        ("--as-written", options.as_written),
         ("--standalone", options.standalone),
         ("--repeat", options.repeat > 1),
         // The reports of --stress and --generate are text only.
@@ -463,6 +481,7 @@ fn judging_options(options: &Options) -> Vec<(&'static str, bool)> {
         ("--test", !options.test_filters.is_empty()),
         ("--cmd", options.cmd.is_some()),
         ("--tests", options.tests_dir.is_some()),
+        ("--as-written", options.as_written),
         ("--standalone", options.standalone),
         ("--time-limit", options.time_limit_ms.is_some()),
         ("--memory-limit", options.memory_limit_mb.is_some()),
@@ -604,6 +623,11 @@ mod tests {
         assert!(args(&["--repeat", "3", "-j", "2"]).is_err());
         assert!(args(&["--json", "--verbose"]).is_err());
         assert!(args(&["--json=yes"]).is_err());
+        // --as-written is for a --cmd program on the samples.
+        assert!(args(&["--as-written"]).is_err());
+        assert!(args(&["checkers_pos", "--as-written", "--cmd", "c", "--tests", "t"]).is_err());
+        let a = args(&["checkers_pos", "--as-written", "--cmd", "c"]).unwrap();
+        assert!(a.unwrap().as_written);
     }
 
     #[test]

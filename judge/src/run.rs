@@ -77,6 +77,8 @@ pub struct Outcome {
     pub stdout: Vec<u8>,
     /// The end of standard error.
     pub stderr_tail: Vec<u8>,
+    /// How many bytes it wrote to standard error in all.
+    pub stderr_bytes: u64,
     /// Processes of the run still running when the program ended, killed by
     /// the supervisor: `name (pid N)`, with what they held open.
     pub leftovers: Vec<String>,
@@ -164,19 +166,8 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         )?,
     };
     if let Some(why) = report.not_started {
-        // As a shell says it: exit status 127 and a message on stderr, so
-        // that `verdict::could_not_start` knows it whoever ran the program.
         let program = cmd.get_program().to_string_lossy().into_owned();
-        return Ok(Outcome {
-            wall: report.wall,
-            waited: Duration::ZERO,
-            usage: None,
-            end: End::Exited(ExitStatus::from_raw(127 << 8)),
-            stdout: Vec::new(),
-            stderr_tail: format!("{}: {}", program, why).into_bytes(),
-            leftovers: Vec::new(),
-            sandboxed: report.sandboxed,
-        });
+        return Ok(not_started(&program, why, report.wall, report.sandboxed));
     }
     if let Some(why) = report
         .problem
@@ -200,9 +191,34 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         end,
         stdout,
         stderr_tail: report.stderr_tail,
+        stderr_bytes: report.stderr_bytes,
         leftovers: report.leftovers,
         sandboxed: report.sandboxed,
     })
+}
+
+/// A program that could not be started, as a shell says it: exit status
+/// 127 and a message on stderr, so that `verdict::could_not_start` knows it
+/// whoever ran the program. The program's path is said once: not again
+/// before a reason that names it.
+#[cfg(supervised)]
+fn not_started(program: &str, why: String, wall: Duration, sandboxed: bool) -> Outcome {
+    use std::os::unix::process::ExitStatusExt;
+    let said = match program.contains('/') && why.contains(program) {
+        true => why,
+        false => format!("{}: {}", program, why),
+    };
+    Outcome {
+        wall,
+        waited: Duration::ZERO,
+        usage: None,
+        end: End::Exited(ExitStatus::from_raw(127 << 8)),
+        stdout: Vec::new(),
+        stderr_tail: said.into_bytes(),
+        stderr_bytes: 0,
+        leftovers: Vec::new(),
+        sandboxed,
+    }
 }
 
 /// How the supervisor says a test ended, for the verdict.
@@ -279,6 +295,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     let wall = start.elapsed();
     let mut stdout = out.join().unwrap_or_default();
     let mut stderr_tail = err.join().unwrap_or_default();
+    let stderr_bytes = stderr_tail.len() as u64;
     stderr_tail.drain(..stderr_tail.len().saturating_sub(16 << 10));
     let end = match (stdout.len() > OUTPUT_LIMIT, netted) {
         (true, _) => End::OutputLimit,
@@ -293,6 +310,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         end,
         stdout,
         stderr_tail,
+        stderr_bytes,
         leftovers: Vec::new(),
         sandboxed: false,
     })

@@ -17,14 +17,22 @@ use std::sync::Arc;
 /// Runs everything the options ask for; `Ok(true)` when all passed.
 pub fn judge(options: &Options) -> Result<bool, String> {
     let root = workspace::root();
+    let judges_form = meets_judges_form(options);
     let mut test_sets = Vec::new();
     for problem in &options.problems {
         let dir = match &options.tests_dir {
             Some(dir) => dir.clone(),
             None => workspace::Files::of(&root, problem.name).samples,
         };
-        let tests = model::find_tests(&dir, &options.test_filters)?;
+        let mut tests = model::find_tests(&dir, &options.test_filters)?;
+        if judges_form && !tests.is_empty() {
+            let merged = keep_judges_form(problem, &mut tests);
+            warn(&judges_form_note(tests.len(), merged));
+        }
         test_sets.push((*problem, Arc::new(tests)));
+    }
+    if !options.test_filters.is_empty() && test_sets.iter().all(|(_, tests)| tests.is_empty()) {
+        return Err(nothing_picked(options, &root)?);
     }
     if let Some(dir) = &options.save_outputs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
@@ -38,6 +46,26 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         false => Box::new(TableReporter::new(options.verbose)),
     };
     Ok(judge_suites(suites, options, reporter.as_mut()))
+}
+
+/// The error of a `--test` that picked no test of any problem: what it
+/// asked for, and the tests' numbers.
+fn nothing_picked(options: &Options, root: &Path) -> Result<String, String> {
+    let mut numbers = Vec::new();
+    for problem in &options.problems {
+        let dir = match &options.tests_dir {
+            Some(dir) => dir.clone(),
+            None => workspace::Files::of(root, problem.name).samples,
+        };
+        let tests = model::find_tests(&dir, &[])?;
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        numbers.push(format!("{}: {}", problem.name, model::numbers_of(&names)));
+    }
+    Ok(format!(
+        "--test: {} (the tests: {})",
+        model::none_picked(&options.test_filters),
+        numbers.join("; ")
+    ))
 }
 
 /// Judges the suites, telling `reporter`; whether every test passed and at
@@ -59,6 +87,7 @@ fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Report
         .collect();
     let suites = Arc::new(suites);
     let settings = RunSettings {
+        judges_form: meets_judges_form(options),
         repeat: options.repeat,
         verbose: options.verbose,
         save_outputs: options.save_outputs.clone(),
@@ -285,6 +314,8 @@ impl Standalone {
 
 /// What every test run needs to know besides its suite and test.
 struct RunSettings {
+    /// The program meets each input in the judges' form ([`judges_form`]).
+    judges_form: bool,
     repeat: usize,
     verbose: bool,
     save_outputs: Option<PathBuf>,
@@ -299,6 +330,7 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         .as_ref()
         .expect("jobs only for built programs");
     let (input, answer) = match read_test(test) {
+        Ok((input, answer)) if settings.judges_form => (judges_form(suite.problem, input), answer),
         Ok(texts) => texts,
         Err(why) => return Judged::failed("ERR", vec![why]),
     };
@@ -310,7 +342,11 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
     for _ in 0..settings.repeat {
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..]);
-        let outcome = match run::run_on_file(&mut cmd, &test.input, limits) {
+        let outcome = match settings.judges_form {
+            true => run::run(&mut cmd, &input, limits),
+            false => run::run_on_file(&mut cmd, &test.input, limits),
+        };
+        let outcome = match outcome {
             Ok(outcome) => outcome,
             Err(e) => {
                 let why = format!("cannot run {:?}: {}", argv[0], e);
@@ -364,6 +400,54 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             .then_some([input, last.stdout, last.stderr_tail]),
         not_started,
     }
+}
+
+/// An input as the judges' data would hold it: the canonical form the
+/// export writes (`problem.canonical`), which a program written to the
+/// statement reads; an input that is not text stays as it is.
+fn judges_form(problem: &Problem, input: Vec<u8>) -> Vec<u8> {
+    match String::from_utf8(input) {
+        Ok(text) => (problem.canonical)(&text).into_bytes(),
+        Err(not_text) => not_text.into_bytes(),
+    }
+}
+
+/// Whether the program meets the samples in the judges' form: a `--cmd`
+/// program does, unless `--as-written`; our own solutions meet them as
+/// written (which tests their tolerance), and `--tests DIR` runs as written.
+fn meets_judges_form(options: &Options) -> bool {
+    options.cmd.is_some() && options.tests_dir.is_none() && !options.as_written
+}
+
+/// Keeps the first of the tests whose inputs are one in the judges' form
+/// (samples that differ only in the layouts our solutions tolerate); how
+/// many it left out. A test whose input cannot be read stays, to say so.
+fn keep_judges_form(problem: &Problem, tests: &mut Vec<Test>) -> usize {
+    let before = tests.len();
+    let mut seen = std::collections::HashSet::new();
+    tests.retain(|test| match fs::read(&test.input) {
+        Ok(input) => seen.insert(judges_form(problem, input)),
+        Err(_) => true,
+    });
+    before - tests.len()
+}
+
+/// The line before the tests of a `--cmd` program on the samples.
+fn judges_form_note(tests: usize, merged: usize) -> String {
+    let merged = match merged {
+        0 => String::new(),
+        n => format!(
+            " ({} that only differ in layout from an earlier one left out)",
+            counted(n, "samples")
+        ),
+    };
+    format!(
+        "judge: the program meets the samples as the judges' data gives them (the \
+         canonical form --export writes: LF line ends, no layout of ours alone): {}{}; \
+         --as-written gives them as written",
+        counted(tests, "tests"),
+        merged
+    )
 }
 
 /// A test's input and answer, or why the test is broken. An answer file

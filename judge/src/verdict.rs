@@ -164,6 +164,24 @@ fn cpu_over(outcome: &Outcome, limits: &Limits, status: &ExitStatus) -> Option<S
     Some(why)
 }
 
+/// More standard error than a pipe holds (64 KiB): a program that wrote it
+/// spent time off the CPU waiting for the judge to read it.
+const STDERR_FLOOD: u64 = 64 << 10;
+
+/// What a test off the CPU (and not waiting for one) was doing: `idle`, or,
+/// when it wrote a flood to its stderr, waiting for that to be read, which
+/// is not idling.
+fn off_cpu(outcome: &Outcome) -> String {
+    match outcome.stderr_bytes > STDERR_FLOOD {
+        true => format!(
+            "blocked writing to its stderr ({} written; the judge reads it all and \
+             keeps the end), not idle",
+            mib(outcome.stderr_bytes / 1024)
+        ),
+        false => "idle".to_string(),
+    }
+}
+
 /// Rules 4 and 5, TLE (wall): why, when the test was idle for too long.
 /// Time off the CPU that was spent waiting for one (a busy machine) is not
 /// idling: only the rest counts.
@@ -182,7 +200,7 @@ fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
             ms(limits.wall_net()),
         );
         why += &match cpu {
-            Some(cpu) => format!(" after {} of CPU time: idle", ms(cpu)),
+            Some(cpu) => format!(" after {} of CPU time: {}", ms(cpu), off_cpu(outcome)),
             None => " (no CPU time on this system)".to_string(),
         };
         return Some(why + &busy_note);
@@ -190,9 +208,10 @@ fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
     match cpu {
         Some(cpu) if outcome.wall > limit + cpu + waited => Some(format!(
             "TLE (wall): {} of wall time, {} of it neither on a CPU nor waiting for one: \
-             idle for longer than the {} limit{}",
+             {} for longer than the {} limit{}",
             ms(outcome.wall),
             ms(outcome.wall - cpu - waited),
+            off_cpu(outcome),
             ms(limit),
             busy_note
         )),
@@ -222,6 +241,7 @@ pub fn could_not_start(outcome: &Outcome) -> bool {
             "No such file",
             "cannot execute",
             "Exec format error",
+            "Is a directory",
         ]
         .iter()
         .any(|message| stderr.contains(message))
@@ -324,6 +344,7 @@ mod tests {
             end,
             stdout: b"15\n".to_vec(),
             stderr_tail: stderr.as_bytes().to_vec(),
+            stderr_bytes: stderr.len() as u64,
             leftovers: Vec::new(),
             sandboxed: true,
         }
@@ -380,6 +401,27 @@ mod tests {
             "{:?}",
             d
         );
+    }
+
+    #[test]
+    fn a_program_blocked_writing_a_flood_to_its_stderr_is_not_called_idle() {
+        let killed = End::WallNet(ExitStatus::from_raw(9));
+        let (_, d) = judge(&outcome(killed, 3000, 10, 2000, ""));
+        assert!(d[0].ends_with("of CPU time: idle"), "{:?}", d);
+        for end in [End::WallNet(ExitStatus::from_raw(9)), exit(0)] {
+            let flood = Outcome {
+                stderr_bytes: 300 << 20,
+                ..outcome(end, 3000, 10, 2000, "x")
+            };
+            let (v, d) = judge(&flood);
+            assert_eq!(v, "TLE");
+            assert!(
+                d[0].contains("blocked writing to its stderr (300.0 MiB written")
+                    && !d[0].contains(": idle"),
+                "{:?}",
+                d
+            );
+        }
     }
 
     #[test]

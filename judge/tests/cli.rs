@@ -242,8 +242,14 @@ fn a_filter_that_matches_nothing_fails() {
         "--test",
         "zzz",
     ]);
-    assert!(!r.ok);
-    assert_eq!(last_line(&r.stdout), "0 passed, 0 failed");
+    // An error, as a mistake in the command line is, with the tests' names.
+    assert_eq!(r.code, Some(2), "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("no test name contains \"zzz\" (the tests: checkers_pos: a)"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -529,7 +535,8 @@ fn json_with_repeat_gives_the_start_up_figures_too() {
 #[test]
 fn json_with_no_matching_test_says_so_on_stderr() {
     let r = judge_cmd("cat", &["--json", "--test", "zzz"]);
-    assert_eq!(r.code, Some(1));
+    // A mistake in the command line: exit status 2.
+    assert_eq!(r.code, Some(2));
     assert!(r.stdout.is_empty(), "{}", r.stdout);
     assert!(
         r.stderr.contains("no test name contains \"zzz\""),
@@ -756,7 +763,12 @@ fn a_number_picks_the_tests_of_that_number() {
     // A number no test has.
     let (ran, r) = run("7");
     assert!(ran.is_empty(), "{}", r.stdout);
-    assert!(r.stdout.contains("no test is numbered 7"), "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("no test is numbered 7 (the tests: checkers_pos: 5, 15, 23, 25)"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -817,8 +829,8 @@ fn verbose_shows_the_whole_input_and_output() {
     let r = judge_cmd("read a b; echo $((a + b)); echo note >&2", &["--verbose"]);
     assert!(r.ok, "{}", r.stdout);
     for line in [
-        "        input:",
-        "        | 7 8",
+        "        input, as the program got it (`$` ends each line, `\\r` is a CR):",
+        "        | 7 8$",
         "        output:",
         "        | 15",
         "        | note",

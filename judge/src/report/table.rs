@@ -298,7 +298,11 @@ impl std::fmt::Display for Records {
 
 /// `--verbose`: the input, the output and the end of stderr, whole, marked off.
 fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
-    for (what, text) in [("input", input), ("output", output), ("stderr", stderr)] {
+    say("        input, as the program got it (`$` ends each line, `\\r` is a CR):");
+    for line in String::from_utf8_lossy(input).split_inclusive('\n') {
+        say_detail("        | ", &line.replace('\n', "$"));
+    }
+    for (what, text) in [("output", output), ("stderr", stderr)] {
         if what == "stderr" && text.is_empty() {
             continue;
         }

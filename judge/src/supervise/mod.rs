@@ -71,6 +71,7 @@
 mod client;
 mod control;
 mod events;
+mod exec_error;
 mod procs;
 mod protocol;
 mod sandbox;
@@ -203,6 +204,8 @@ pub struct Report {
     pub waited: Duration,
     /// The end of standard error.
     pub stderr_tail: Vec<u8>,
+    /// How many bytes the test wrote to its standard error in all.
+    pub stderr_bytes: u64,
     /// The processes still running when the program ended: `name (pid N)`,
     /// with what they held open.
     pub leftovers: Vec<String>,

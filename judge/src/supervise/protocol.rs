@@ -148,6 +148,7 @@ impl Report {
             .num(self.peak_kib)
             .num(nanos(self.waited))
             .bytes(&self.stderr_tail)
+            .num(self.stderr_bytes)
             .bytes(self.problem.as_deref().unwrap_or("").as_bytes())
             .num(u64::from(self.problem.is_some()))
             .num(u64::from(self.sandboxed))
@@ -167,6 +168,7 @@ impl Report {
         let status = f.num()? as u32 as i32;
         let (wall, cpu, peak_kib, waited) = (f.duration()?, f.duration()?, f.num()?, f.duration()?);
         let stderr_tail = f.bytes()?.to_vec();
+        let stderr_bytes = f.num()?;
         let problem = text(f.bytes()?);
         let problem = (f.num()? == 1).then_some(problem);
         let sandboxed = f.num()? == 1;
@@ -183,6 +185,7 @@ impl Report {
             peak_kib,
             waited,
             stderr_tail,
+            stderr_bytes,
             leftovers,
             problem,
             sandboxed,
@@ -243,6 +246,7 @@ mod tests {
             peak_kib: 2048,
             waited: Duration::from_micros(17),
             stderr_tail: b"\x1b[2K oops\n".to_vec(),
+            stderr_bytes: 1 << 40,
             leftovers: vec!["sleep (pid 42, holding the program's standard output)".into()],
             problem: Some("".into()),
             sandboxed: true,

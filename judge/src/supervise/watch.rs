@@ -205,6 +205,7 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     report.cpu = watch.reaped_cpu.max(watch.seen_cpu);
     report.peak_kib = watch.reaped_peak_kib.max(watch.summed_peak_kib);
     report.waited = watch.waited();
+    report.stderr_bytes = stderr.written;
     report.stderr_tail = stderr.tail;
     report
 }
@@ -347,7 +348,16 @@ fn start_directly(
         .stdout(stdout)
         .stderr(Stdio::piped());
     control::confine(&mut cmd);
-    let mut child = cmd.spawn().map_err(|e| Unstarted::Program(e.to_string()))?;
+    let mut child = cmd.spawn().map_err(|e| {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let path = std::env::var_os("PATH");
+        Unstarted::Program(super::exec_error::explain(
+            program,
+            &cwd,
+            path.as_deref(),
+            &e,
+        ))
+    })?;
     let main = child.id() as i32;
     if let Err(why) = control::limit_child(main, request) {
         let _ = child.kill();
@@ -560,6 +570,8 @@ fn end_the_test_in_its_cell(
 struct StderrTail {
     pipe: Option<File>,
     tail: Vec<u8>,
+    /// How many bytes were read in all.
+    written: u64,
     /// Why the pipe could not be read (it is no longer read then).
     failed: Option<String>,
 }
@@ -579,6 +591,7 @@ impl StderrTail {
         StderrTail {
             pipe,
             tail: Vec::new(),
+            written: 0,
             failed,
         }
     }
@@ -598,6 +611,7 @@ impl StderrTail {
                     break;
                 }
                 Ok(n) => {
+                    self.written += n as u64;
                     self.tail.extend_from_slice(&chunk[..n]);
                     if self.tail.len() > 2 * STDERR_TAIL {
                         self.tail.drain(..self.tail.len() - STDERR_TAIL);

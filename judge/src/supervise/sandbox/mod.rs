@@ -175,7 +175,8 @@ impl Sandbox {
         let steps = policy::view(&inputs);
         if self.as_root {
             let named = policy::named_paths(argv, &cwd, &path);
-            if let Some(why) = policy::closed_to_others(&steps, &named) {
+            let program = policy::program(argv, &cwd, &path);
+            if let Some(why) = policy::closed_to_others(&steps, &named, program.as_deref()) {
                 return Err(NotShown::Unreachable(why));
             }
         }

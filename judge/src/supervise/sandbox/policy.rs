@@ -269,6 +269,20 @@ fn words(argv: &[OsString]) -> Vec<OsString> {
     words.iter().flat_map(|word| candidates(word)).collect()
 }
 
+/// The file the command runs: its first word, or for `sh -c SCRIPT` the
+/// script's (after an `exec`), resolved as [`named_paths`] does.
+pub fn program(argv: &[OsString], cwd: &Path, path: &OsStr) -> Option<PathBuf> {
+    let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
+    let first = match script {
+        true => crate::command::shell_words(&argv[2].to_string_lossy())
+            .into_iter()
+            .find(|word| word != "exec")
+            .map(OsString::from)?,
+        false => argv.first()?.clone(),
+    };
+    resolve(&first, cwd, path).pop()
+}
+
 /// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.
 fn candidates(word: &OsStr) -> Vec<OsString> {
     let bytes = word.as_bytes();
@@ -408,38 +422,82 @@ pub fn homes(judges: Option<PathBuf>) -> Vec<PathBuf> {
 /// When the judge runs as root, tests run as uid 65534 outside too, to
 /// whom only the permissions for others apply: the first file or folder
 /// shown because the command names it that they could not use, said with
-/// what to do. (The folders on the way to it are the view's own and open:
-/// a program in a folder of mode 0700 runs. A named file must be readable
-/// or executable by others, a named folder readable and enterable.)
-pub fn closed_to_others(steps: &[Step], named: &[PathBuf]) -> Option<String> {
-    let shown_as_named = |path: &Path| {
-        steps
-            .iter()
-            .any(|s| matches!(s, Step::Show(p) if path.starts_with(p) && named.contains(p)))
+/// the permissions it lacks: `o+x` on a program (and `o+r` too on a script
+/// run as one), `o+r` on a file read (a script given to its interpreter),
+/// `o+rx` on a folder, and `o+x` on each folder on the way to it inside
+/// a shown folder. (The folders above what is shown are the view's own and
+/// open: a program in a folder of mode 0700 runs.) `program` is the file
+/// the command runs ([`program`]).
+pub fn closed_to_others(
+    steps: &[Step],
+    named: &[PathBuf],
+    program: Option<&Path>,
+) -> Option<String> {
+    let shown_in = |path: &Path| {
+        steps.iter().find_map(|s| match s {
+            Step::Show(p) if path.starts_with(p) && named.contains(p) => Some(p.clone()),
+            _ => None,
+        })
     };
-    for path in named.iter().filter(|p| shown_as_named(p)) {
+    for path in named {
+        let Some(shown) = shown_in(path) else {
+            continue;
+        };
         let Ok(meta) = std::fs::metadata(path) else {
             continue;
         };
         let mode = meta.permissions().mode();
-        let (open, chmod) = match meta.is_dir() {
-            true => (mode & 0o005 == 0o005, "o+rx"),
-            false => (mode & 0o005 != 0, "o+r"),
+        let runs = program == Some(path.as_path());
+        let needs = match (meta.is_dir(), runs) {
+            (true, _) => 0o005,
+            (false, true) if starts_with_hash_bang(path) => 0o005,
+            (false, true) => 0o001,
+            (false, false) => 0o004,
         };
-        if !open {
-            return Some(format!(
-                "{}: Permission denied for the tests' user (mode {:o}): the judge runs \
-                 as root, so tests run as uid 65534 (nobody), to whom only the \
-                 permissions for others apply; make it readable (chmod {} {}) or run \
-                 the judge as another user",
+        let mut missing = Vec::new();
+        let lacks = needs & !mode;
+        if lacks != 0 {
+            let what = ["", "o+x", "", "", "o+r", "o+rx"][lacks as usize];
+            missing.push(format!(
+                "{} {} (mode {:o})",
+                what,
                 path.display(),
-                mode & 0o7777,
-                chmod,
-                path.display()
+                mode & 0o7777
+            ));
+        }
+        let on_the_way = path
+            .ancestors()
+            .skip(1)
+            .take_while(|a| a.starts_with(&shown));
+        for folder in on_the_way.collect::<Vec<_>>().into_iter().rev() {
+            let mode = std::fs::metadata(folder).map_or(0o777, |m| m.permissions().mode());
+            if mode & 0o001 == 0 {
+                missing.push(format!(
+                    "o+x {} (mode {:o})",
+                    folder.display(),
+                    mode & 0o7777
+                ));
+            }
+        }
+        if !missing.is_empty() {
+            return Some(format!(
+                "Permission denied for the tests' user: the judge runs as root, so tests \
+                 run as uid 65534 (nobody), to whom only the permissions for others \
+                 apply; chmod {}, or run the judge as another user",
+                missing.join(", chmod ")
             ));
         }
     }
     None
+}
+
+/// Whether the file starts with `#!` (a script the kernel hands to the
+/// interpreter it names, which must read it).
+fn starts_with_hash_bang(path: &Path) -> bool {
+    let mut head = [0u8; 2];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+        .is_ok_and(|()| &head == b"#!")
 }
 
 #[cfg(test)]
@@ -675,16 +733,53 @@ mod tests {
         let s = Scratch::new("closed");
         let sol = s.make("d/sol.py");
         let steps = [Step::Show(sol.clone())];
+        let named = std::slice::from_ref(&sol);
         fs::set_permissions(&sol, fs::Permissions::from_mode(0o644)).unwrap();
-        assert_eq!(closed_to_others(&steps, std::slice::from_ref(&sol)), None);
+        assert_eq!(closed_to_others(&steps, named, None), None);
         fs::set_permissions(&sol, fs::Permissions::from_mode(0o600)).unwrap();
-        let why = closed_to_others(&steps, std::slice::from_ref(&sol)).unwrap();
-        assert!(
-            why.contains("mode 600") && why.contains("chmod o+r"),
+        let why = closed_to_others(&steps, named, None).unwrap();
+        let chmod = format!("chmod o+r {} (mode 600), or", sol.display());
+        assert!(why.contains(&chmod), "{}", why);
+        // A program needs x, a script run as one r and x; the path once.
+        fs::write(&sol, "#!/bin/sh\necho\n").unwrap();
+        fs::set_permissions(&sol, fs::Permissions::from_mode(0o700)).unwrap();
+        let why = closed_to_others(&steps, named, Some(&sol)).unwrap();
+        let chmod = format!("chmod o+rx {} (mode 700), or", sol.display());
+        assert!(why.contains(&chmod), "{}", why);
+        assert_eq!(
+            why.matches(&*sol.display().to_string()).count(),
+            1,
             "{}",
             why
         );
+        let exe = s.make("d/exe");
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o604)).unwrap();
+        let why = closed_to_others(
+            &[Step::Show(exe.clone())],
+            std::slice::from_ref(&exe),
+            Some(&exe),
+        );
+        let chmod = format!("chmod o+x {} (mode 604), or", exe.display());
+        let argv = [
+            OsString::from("/bin/sh"),
+            "-c".into(),
+            format!("exec {}", exe.display()).into(),
+        ];
+        assert_eq!(program(&argv, &s.0, OsStr::new("")), Some(exe.clone()));
+        assert!(why.as_ref().unwrap().contains(&chmod), "{:?}", why);
+        // A folder on the way inside a shown folder needs x for others.
+        let folder = s.0.join("d");
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o700)).unwrap();
+        let shown = [Step::Show(s.0.clone())];
+        let why = closed_to_others(&shown, &[s.0.clone(), exe.clone()], Some(&exe)).unwrap();
+        let chmod = format!("chmod o+x {} (mode 700), or", folder.display());
+        assert!(why.contains(&chmod), "{}", why);
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o755)).unwrap();
         // A system file the command names is the system's business.
-        assert_eq!(closed_to_others(&[Step::Show("/etc".into())], &[sol]), None);
+        assert_eq!(
+            closed_to_others(&[Step::Show("/etc".into())], &[sol], None),
+            None
+        );
     }
 }

@@ -235,6 +235,18 @@ impl Failure {
     }
 }
 
+/// Why the program could not be executed, looked for as the exec did: from
+/// its working folder, along the warden's `PATH` (which `execvp` searched).
+fn not_executed(plan: &Plan, run: &Run, errno: i32) -> Record {
+    use std::os::unix::ffi::OsStrExt;
+    let program = std::ffi::OsStr::from_bytes(run.argv[0].as_bytes());
+    let cwd = Path::new(std::ffi::OsStr::from_bytes(plan.cwd.as_bytes()));
+    let path = std::env::var_os("PATH");
+    let error = io::Error::from_raw_os_error(errno);
+    let why = crate::supervise::exec_error::explain(program, cwd, path.as_deref(), &error);
+    Record::NotStarted(why)
+}
+
 /// The errno of the last failed call (no allocation).
 fn errno() -> i32 {
     io::Error::last_os_error().raw_os_error().unwrap_or(0)
@@ -290,7 +302,11 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     }
     // The child has exec'd, or failed and ended: then the warden says why.
     if let Some((failure, errno)) = start.failed.get() {
-        failure.record(errno).send(report);
+        let record = match failure {
+            Failure::Exec => not_executed(plan, run, errno),
+            _ => failure.record(errno),
+        };
+        record.send(report);
     }
     reap_until_none(program, report);
     // The warden holds the test's descriptors until it has said that the
