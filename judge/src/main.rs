@@ -12,7 +12,7 @@
 //! file only chooses the mode; the library (`src/lib.rs`) does the work.
 
 use judge::options::{self, Options};
-use judge::text::{say, warn};
+use judge::text::{escaped, say, warn};
 use judge::{export, os, stress, suite, svg_figures};
 use std::env;
 use std::process;
@@ -26,7 +26,7 @@ fn main() {
         judge::supervise::serve();
     }
     judge::text::refuse_closed_stdout();
-    let args: Vec<String> = env::args().skip(1).collect();
+    let args: Vec<std::ffi::OsString> = env::args_os().skip(1).collect();
     let options = match options::parse_args(&args) {
         Ok(Some(options)) => options,
         Ok(None) => {
@@ -47,7 +47,7 @@ fn main() {
         let passed: Vec<String> = (options.env.iter())
             .map(|(name, _)| name.to_string_lossy().into_owned())
             .collect();
-        if let Some(note) = judge::command::expansion_note(cmd, &passed, |v| env::var(v).ok()) {
+        if let Some(note) = judge::command::expansion_note(&escaped(cmd), &passed, |v| env::var(v).ok()) {
             warn(&note);
         }
     }

@@ -6,7 +6,7 @@ use crate::model::{self, Baseline, Judged, Suite, Test};
 use crate::options::{Options, MAX_JOBS};
 use crate::problems::Problem;
 use crate::report::{JsonReporter, Reporter, TableReporter};
-use crate::text::{counted, warn};
+use crate::text::{counted, escaped, warn};
 use crate::{build, command, os, pool, run, verdict, workspace};
 use std::ffi::OsString;
 use std::fs;
@@ -166,9 +166,9 @@ pub fn programs(
         let (problem, tests) = test_sets.into_iter().next().expect("one problem");
         return vec![Suite {
             problem,
-            title: format!("{} [{}]", problem.name, cmd),
+            title: format!("{} [{}]", problem.name, escaped(cmd)),
             key: problem.name.to_string(),
-            program: Ok(command::shell_command(cmd)),
+            program: Ok(command::given_command(cmd)),
             limits: model::limits(
                 problem,
                 options.time_limit_ms,

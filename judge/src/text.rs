@@ -93,6 +93,31 @@ pub fn escape_controls(line: &str) -> String {
         .collect()
 }
 
+/// A name as the system gives it (a file's, an argument), shown: each byte
+/// that is not part of UTF-8 text as `\xFF`, the rest as it is. Two names
+/// that differ in such bytes are shown differently.
+pub fn escaped(name: &std::ffi::OsStr) -> String {
+    if let Some(text) = name.to_str() {
+        return text.to_string();
+    }
+    let mut bytes = name.as_encoded_bytes();
+    let mut shown = String::new();
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => return shown + text,
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                shown += std::str::from_utf8(good).unwrap_or_default();
+                let bad = e.error_len().unwrap_or(rest.len());
+                for byte in &rest[..bad] {
+                    shown += &format!("\\x{:02X}", byte);
+                }
+                bytes = &rest[bad..];
+            }
+        }
+    }
+}
+
 /// At most `at_most` of `items`, joined by `separator`, then `and N more`
 /// for the rest: a list of moves in a report.
 pub fn listed<T: std::fmt::Display>(items: &[T], separator: &str, at_most: usize) -> String {
