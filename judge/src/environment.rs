@@ -135,10 +135,17 @@ mod tests {
 
     #[test]
     fn env_takes_a_name_and_a_value() {
-        assert_eq!(parse(OsStr::new("A_1=x=y")).unwrap(), ("A_1".into(), "x=y".into()));
+        assert_eq!(
+            parse(OsStr::new("A_1=x=y")).unwrap(),
+            ("A_1".into(), "x=y".into())
+        );
         assert_eq!(parse(OsStr::new("A=")).unwrap(), ("A".into(), "".into()));
         assert!(parse(OsStr::new("A")).unwrap_err().contains("NAME=VALUE"));
-        assert!(parse(OsStr::new("1A=x")).unwrap_err().contains("not a variable"));
-        assert!(parse(OsStr::new("=x")).unwrap_err().contains("not a variable"));
+        assert!(parse(OsStr::new("1A=x"))
+            .unwrap_err()
+            .contains("not a variable"));
+        assert!(parse(OsStr::new("=x"))
+            .unwrap_err()
+            .contains("not a variable"));
     }
 }

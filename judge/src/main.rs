@@ -47,7 +47,9 @@ fn main() {
         let passed: Vec<String> = (options.env.iter())
             .map(|(name, _)| name.to_string_lossy().into_owned())
             .collect();
-        if let Some(note) = judge::command::expansion_note(&escaped(cmd), &passed, |v| env::var(v).ok()) {
+        if let Some(note) =
+            judge::command::expansion_note(&escaped(cmd), &passed, |v| env::var(v).ok())
+        {
             warn(&note);
         }
     }

@@ -255,10 +255,18 @@ fn set_option(
         "-j" | "--jobs" => {
             options.jobs = Some(count(flag, &text(value(flag)?), MAX_JOBS as u64)? as usize)
         }
-        "--time-limit" => options.time_limit_ms = Some(count(flag, &text(value(flag)?), 3_600_000)?),
-        "--memory-limit" => options.memory_limit_mb = Some(count(flag, &text(value(flag)?), 1 << 20)?),
-        "--max-processes" => options.max_processes = Some(count(flag, &text(value(flag)?), 1 << 16)?),
-        "--stress" => options.stress = Some(count(flag, &text(value(flag)?), u32::MAX as u64)? as usize),
+        "--time-limit" => {
+            options.time_limit_ms = Some(count(flag, &text(value(flag)?), 3_600_000)?)
+        }
+        "--memory-limit" => {
+            options.memory_limit_mb = Some(count(flag, &text(value(flag)?), 1 << 20)?)
+        }
+        "--max-processes" => {
+            options.max_processes = Some(count(flag, &text(value(flag)?), 1 << 16)?)
+        }
+        "--stress" => {
+            options.stress = Some(count(flag, &text(value(flag)?), u32::MAX as u64)? as usize)
+        }
         "--generate" => {
             options.generate = Some(count(flag, &text(value(flag)?), u32::MAX as u64)? as usize)
         }

@@ -7,12 +7,12 @@ use crate::options::{Options, MAX_JOBS};
 use crate::problems::Problem;
 use crate::report::{JsonReporter, Reporter, TableReporter};
 use crate::text::{counted, escaped, warn};
-use crate::{build, command, os, pool, run, verdict, workspace};
+use crate::{build, command, files, os, pool, run, verdict, workspace};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Runs everything the options ask for; `Ok(true)` when all passed.
 pub fn judge(options: &Options) -> Result<bool, String> {
@@ -94,18 +94,22 @@ fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Report
             left - ok - not_ok
         ));
     });
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed, mut not_saved) = (0, 0, 0);
     for (suite, baseline) in suites.iter().zip(&baselines) {
-        let (p, f) = judge_suite(suite, baseline.as_ref(), &mut results, options, reporter);
+        let (p, f, n) = judge_suite(suite, baseline.as_ref(), &mut results, options, reporter);
         passed += p;
         failed += f;
+        not_saved += n;
+    }
+    if let Some(dir) = options.save_outputs.as_deref().filter(|_| not_saved > 0) {
+        reporter.not_saved(not_saved, dir);
     }
     reporter.total(passed, failed);
-    failed == 0 && passed > 0
+    failed == 0 && passed > 0 && not_saved == 0
 }
 
-/// One suite, its verdicts taken from `results`: how many tests passed and
-/// how many failed. A program that was not built fails every test (CE); a
+/// One suite, its verdicts taken from `results`: how many tests passed, how
+/// many failed, and how many outputs `--save-outputs` could not save. A program that was not built fails every test (CE); a
 /// suite with no tests and no filter has lost its tests and fails once (ERR).
 fn judge_suite(
     suite: &Suite,
@@ -113,8 +117,9 @@ fn judge_suite(
     results: &mut impl Iterator<Item = Judged>,
     options: &Options,
     reporter: &mut dyn Reporter,
-) -> (usize, usize) {
+) -> (usize, usize, usize) {
     reporter.start(suite);
+    let mut not_saved = 0;
     let (passed, failed) = if let Err(why) = &suite.program {
         let judged = Judged::failed("CE", why.lines().map(String::from).collect());
         reporter.not_built(suite, &judged);
@@ -133,12 +138,13 @@ fn judge_suite(
             if !judged.passed() {
                 failed += 1;
             }
+            not_saved += usize::from(judged.not_saved);
             reporter.test(suite, &test.name, &judged);
         }
         (suite.tests.len() - failed, failed)
     };
     reporter.end(suite, passed, failed);
-    (passed, failed)
+    (passed, failed, not_saved)
 }
 
 /// `-j` above the number of cores makes tests wait for a CPU: their wall
@@ -298,10 +304,13 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         .program
         .as_ref()
         .expect("jobs only for built programs");
-    let (input, answer) = match read_test(test) {
-        Ok(texts) => texts,
+    let answer = match read_answer(test) {
+        Ok(answer) => answer,
         Err(why) => return Judged::failed("ERR", vec![why]),
     };
+    // The program reads its input from the file; the judge reads it only
+    // once the program has ended, to decide the verdict.
+    let mut input: Option<HeldInput> = None;
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut memory_kib = None;
@@ -322,10 +331,17 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             cpus.push(usage.cpu.as_secs_f64() * 1000.0);
             memory_kib = memory_kib.max(Some(usage.max_rss_kib));
         }
+        if input.is_none() {
+            match HeldInput::read(&test.input) {
+                Ok(held) => input = Some(held),
+                Err(why) => return Judged::failed("ERR", vec![why]),
+            }
+        }
+        let input = &input.as_ref().expect("read").bytes;
         let problem = suite.problem;
         let (verdict, details) = verdict::decide(
             (problem.checker, problem.picture),
-            &input,
+            input,
             &answer,
             &outcome,
             limits,
@@ -341,9 +357,11 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
     }
     let last = last.expect("at least one run");
     let mut details = judged.1;
+    let mut not_saved = false;
     if let Some(dir) = &settings.save_outputs {
-        if let Err(why) = save_output(&dir.join(&suite.key), &test.name, &last) {
+        if let Err(why) = save_output(&dir.join(&suite.key), &test.stem, &last) {
             details.push(why);
+            not_saved = true;
         }
     }
     let cpu_ms = (cpus.len() == walls.len()).then(|| median(&mut cpus));
@@ -359,25 +377,32 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         memory_kib,
         details,
         sandboxed: Some(last.sandboxed),
-        shown: settings
-            .verbose
-            .then_some([input, last.stdout, last.stderr_tail]),
+        shown: settings.verbose.then(|| {
+            let input = input.map(|held| held.bytes).unwrap_or_default();
+            [input, last.stdout, last.stderr_tail]
+        }),
         not_started,
+        not_saved,
     }
 }
 
-/// A test's input and answer, or why the test is broken. An answer file
-/// saved by a Windows editor may start with a byte-order mark; it is not
-/// part of the answer. An answer with nothing in it is a broken test, not a
-/// wrong program.
-fn read_test(test: &Test) -> Result<(Vec<u8>, Vec<u8>), String> {
+/// A test's answer, or why the test is broken: no `.in` that can be a test
+/// (a named pipe, a device, a link to a folder, a file over the bound), no
+/// answer, or one that is empty. An answer file saved by a Windows editor
+/// may start with a byte-order mark; it is not part of the answer. An
+/// answer with nothing in it is a broken test, not a wrong program.
+fn read_answer(test: &Test) -> Result<Vec<u8>, String> {
+    if let Some(why) = test
+        .broken
+        .clone()
+        .or_else(|| model::unfit_input(&test.input))
+    {
+        return Err(why);
+    }
     let Some(answer_path) = &test.answer else {
         return Err(format!("no .out or .ans beside {}", test.input.display()));
     };
-    let read =
-        |path: &Path| fs::read(path).map_err(|e| format!("cannot read {}: {}", path.display(), e));
-    let input = read(&test.input)?;
-    let mut answer = read(answer_path)?;
+    let mut answer = model::read_test_file(answer_path)?;
     if answer.starts_with(b"\xEF\xBB\xBF") {
         answer.drain(..3);
     }
@@ -387,23 +412,65 @@ fn read_test(test: &Test) -> Result<(Vec<u8>, Vec<u8>), String> {
             answer_path.display()
         ));
     }
-    Ok((input, answer))
+    Ok(answer)
+}
+
+/// A test's input, read to decide a verdict. One larger than
+/// [`HELD_ALONE`] holds a lock while it is held: however many tests run at
+/// once, the judge holds at most one such input (of at most
+/// `model::INPUT_LIMIT`), besides the smaller ones.
+struct HeldInput {
+    bytes: Vec<u8>,
+    _alone: Option<MutexGuard<'static, ()>>,
+}
+
+/// The size above which a test's input is held by one test at a time.
+const HELD_ALONE: u64 = 16 << 20;
+
+static LARGE_INPUT: Mutex<()> = Mutex::new(());
+
+impl HeldInput {
+    fn read(path: &Path) -> Result<HeldInput, String> {
+        let len = fs::metadata(path).map_or(0, |m| m.len());
+        let alone =
+            (len > HELD_ALONE).then(|| LARGE_INPUT.lock().unwrap_or_else(|e| e.into_inner()));
+        Ok(HeldInput {
+            bytes: model::read_test_file(path)?,
+            _alone: alone,
+        })
+    }
 }
 
 /// `--save-outputs`: `<dir>/<test>.out`, and `<test>.err` when stderr is not
-/// empty (its end, as kept).
-fn save_output(dir: &Path, test: &str, outcome: &run::Outcome) -> Result<(), String> {
-    let out = dir.join(format!("{}.out", test));
-    let err = dir.join(format!("{}.err", test));
+/// empty (its end, as kept), each written whole or not at all
+/// (`files::write_whole`); an `.err` of an earlier run that this one does not
+/// replace is removed, and the `.out` too when its `.err` cannot be saved.
+fn save_output(dir: &Path, stem: &Path, outcome: &run::Outcome) -> Result<(), String> {
+    let (out, err) = (saved_as(dir, stem, ".out"), saved_as(dir, stem, ".err"));
+    let gone = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => Ok(()),
+        _ => Err(e),
+    };
     let saved = out
         .parent()
         .map_or(Ok(()), fs::create_dir_all)
-        .and_then(|()| fs::write(&out, &outcome.stdout))
+        .and_then(|()| files::write_whole(&out, &outcome.stdout))
         .and_then(|()| match outcome.stderr_tail.is_empty() {
-            true => Ok(()),
-            false => fs::write(&err, &outcome.stderr_tail),
+            true => fs::remove_file(&err).or_else(gone),
+            false => files::write_whole(&err, &outcome.stderr_tail).inspect_err(|_| {
+                let _ = fs::remove_file(&out);
+            }),
         });
     saved.map_err(|e| format!("cannot save the output in {}: {}", out.display(), e))
+}
+
+/// Where `--save-outputs` keeps a test's output: `<dir>/<stem><ext>`, the
+/// test's name as the system has it (two names that differ only in bytes
+/// that are not UTF-8 are two files).
+fn saved_as(dir: &Path, stem: &Path, ext: &str) -> PathBuf {
+    let mut path = dir.join(stem).into_os_string();
+    path.push(ext);
+    PathBuf::from(path)
 }
 
 /// `--save-outputs` must never write an output where a test lives: beside a
@@ -412,8 +479,8 @@ fn save_output(dir: &Path, test: &str, outcome: &run::Outcome) -> Result<(), Str
 pub fn refuse_to_touch_tests(dir: &Path, suites: &[Suite]) -> Result<(), String> {
     for suite in suites {
         for test in suite.tests.iter() {
-            let out = dir.join(&suite.key).join(format!("{}.out", test.name));
-            if out.with_extension("in").is_file() {
+            let out = saved_as(&dir.join(&suite.key), &test.stem, ".out");
+            if saved_as(&dir.join(&suite.key), &test.stem, ".in").is_file() {
                 return Err(format!(
                     "--save-outputs {} would write {} beside a test's input, over or \
                      in place of its answer: choose another folder",

@@ -240,9 +240,9 @@ fn replay_command(request: &Request, cmd: &OsStr, seed: u64) -> String {
 mod tests {
     use super::case::{reason_words, Failure};
     use super::{replay_command, Request};
-    use std::ffi::OsStr;
     use crate::problems::PROBLEMS;
     use crate::rng::Rng;
+    use std::ffi::OsStr;
 
     #[test]
     fn the_replay_keeps_every_option_that_changes_a_verdict() {

@@ -257,16 +257,27 @@ fn words(argv: &[OsString]) -> Vec<OsString> {
     match script {
         true => {
             words.push(argv[0].clone());
-            words.extend(
-                crate::command::shell_words(&argv[2].to_string_lossy())
-                    .into_iter()
-                    .map(OsString::from),
-            );
+            words.extend(script_words(&argv[2]));
             words.extend(argv[3..].iter().cloned());
         }
         false => words.extend(argv.iter().cloned()),
     }
     words.iter().flat_map(|word| candidates(word)).collect()
+}
+
+/// The words of a script as the shell splits them; a script that is not
+/// UTF-8 (a path in a folder so named) split at blanks only, its bytes
+/// kept as they are.
+fn script_words(script: &OsStr) -> Vec<OsString> {
+    match script.to_str() {
+        Some(text) => (crate::command::shell_words(text).into_iter())
+            .map(OsString::from)
+            .collect(),
+        None => (script.as_bytes().split(u8::is_ascii_whitespace))
+            .filter(|word| !word.is_empty())
+            .map(|word| OsStr::from_bytes(word).to_os_string())
+            .collect(),
+    }
 }
 
 /// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.
