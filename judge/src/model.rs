@@ -146,9 +146,10 @@ pub fn not_regular(path: &Path) -> Option<String> {
     let linked = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     let link = |what: &str| match linked {
         true => format!(
-            "{} is a link to {}, not a regular file",
+            "{} is a link to {} ({}), not a regular file",
             path.display(),
-            what
+            what,
+            fs::read_link(path).unwrap_or_default().display()
         ),
         false => format!("{} is {}, not a regular file", path.display(), what),
     };
