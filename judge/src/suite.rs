@@ -331,13 +331,10 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             cpus.push(usage.cpu.as_secs_f64() * 1000.0);
             memory_kib = memory_kib.max(Some(usage.max_rss_kib));
         }
-        if input.is_none() {
-            match HeldInput::read(&test.input) {
-                Ok(held) => input = Some(held),
-                Err(why) => return Judged::failed("ERR", vec![why]),
-            }
-        }
-        let input = &input.as_ref().expect("read").bytes;
+        let input = match HeldInput::once(&mut input, &test.input) {
+            Ok(bytes) => bytes,
+            Err(why) => return Judged::failed("ERR", vec![why]),
+        };
         let problem = suite.problem;
         let (verdict, details) = verdict::decide(
             (problem.checker, problem.picture),
@@ -356,14 +353,10 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         }
     }
     let last = last.expect("at least one run");
+    let not_saved = (settings.save_outputs.as_ref())
+        .and_then(|dir| save_output(&dir.join(&suite.key), &test.stem, &last).err());
     let mut details = judged.1;
-    let mut not_saved = false;
-    if let Some(dir) = &settings.save_outputs {
-        if let Err(why) = save_output(&dir.join(&suite.key), &test.stem, &last) {
-            details.push(why);
-            not_saved = true;
-        }
-    }
+    details.extend(not_saved.clone());
     let cpu_ms = (cpus.len() == walls.len()).then(|| median(&mut cpus));
     let not_started = verdict::could_not_start(&last).then(|| {
         String::from_utf8_lossy(&last.stderr_tail)
@@ -382,7 +375,7 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             [input, last.stdout, last.stderr_tail]
         }),
         not_started,
-        not_saved,
+        not_saved: not_saved.is_some(),
     }
 }
 
@@ -430,6 +423,14 @@ const HELD_ALONE: u64 = 16 << 20;
 static LARGE_INPUT: Mutex<()> = Mutex::new(());
 
 impl HeldInput {
+    /// The input in `slot`, read into it first if it is not there yet.
+    fn once<'a>(slot: &'a mut Option<HeldInput>, path: &Path) -> Result<&'a [u8], String> {
+        if slot.is_none() {
+            *slot = Some(HeldInput::read(path)?);
+        }
+        Ok(&slot.as_ref().expect("read").bytes)
+    }
+
     fn read(path: &Path) -> Result<HeldInput, String> {
         let len = fs::metadata(path).map_or(0, |m| m.len());
         let alone =
