@@ -7,7 +7,8 @@
 //! with the problem's checker, and prints one line per test, a summary per
 //! problem, and last `N passed, M failed` (or, with `--json`, one JSON object
 //! per test).
-//! The exit status is 0 only when every test passed and at least one ran.
+//! The exit status is 0 only when every test passed, at least one ran and
+//! every output `--save-outputs` asked for was saved.
 //! `--help` lists the options; the README explains them with examples. This
 //! file only chooses the mode; the library (`src/lib.rs`) does the work.
 

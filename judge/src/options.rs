@@ -80,8 +80,9 @@ Options:
                      with --repeat, first an object with startup_runs
   --verbose          print each test's whole input and output
   --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
-                     (and its stderr as .err when there is any); refused
-                     where it would write beside a test's .in
+                     (and its stderr as .err when there is any), each file
+                     whole or none; an output not saved fails the run;
+                     refused where it would write beside a test's .in
   --stress N         stress test the --cmd program: run it on up to N random
                      valid inputs beside our solution, stop at the first
                      failure, shrink it to the smallest failing input and

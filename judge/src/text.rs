@@ -160,6 +160,17 @@ mod tests {
     }
 
     #[test]
+    fn bytes_that_are_not_utf8_are_shown_escaped_and_apart() {
+        use std::os::unix::ffi::OsStrExt;
+        let shown = |bytes: &[u8]| escaped(std::ffi::OsStr::from_bytes(bytes));
+        assert_eq!(shown(b"plain \xc3\xa7"), "plain ç");
+        assert_eq!(shown(b"a\xff"), "a\\xFF");
+        assert_ne!(shown(b"a\xfe"), shown(b"a\xff"));
+        // A sequence cut short, then text again.
+        assert_eq!(shown(b"\xe2\x82x\xc3\xa7"), "\\xE2\\x82xç");
+    }
+
+    #[test]
     fn lists_are_cut_and_notes_agree_in_number() {
         assert_eq!(listed(&[1, 2, 3], "; ", 2), "1; 2 and 1 more");
         assert_eq!(listed(&[1, 2], ", ", 2), "1, 2");
