@@ -165,7 +165,7 @@ pub fn not_regular(path: &Path) -> Option<String> {
         }
         Err(e) => return Some(format!("cannot look at {}: {}", path.display(), e)),
     };
-    kind_of(&meta).map(|what| link(what))
+    kind_of(&meta).map(link)
 }
 
 /// What a file is, in words, when it is no regular file.

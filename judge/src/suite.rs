@@ -458,8 +458,9 @@ fn save_output(dir: &Path, stem: &Path, outcome: &run::Outcome) -> Result<(), St
         .and_then(|()| files::write_whole(&out, &outcome.stdout))
         .and_then(|()| match outcome.stderr_tail.is_empty() {
             true => fs::remove_file(&err).or_else(gone),
-            false => files::write_whole(&err, &outcome.stderr_tail).inspect_err(|_| {
+            false => files::write_whole(&err, &outcome.stderr_tail).map_err(|e| {
                 let _ = fs::remove_file(&out);
+                e
             }),
         });
     saved.map_err(|e| format!("cannot save the output in {}: {}", out.display(), e))

@@ -100,7 +100,8 @@ pub fn escaped(name: &std::ffi::OsStr) -> String {
     if let Some(text) = name.to_str() {
         return text.to_string();
     }
-    let mut bytes = name.as_encoded_bytes();
+    use std::os::unix::ffi::OsStrExt;
+    let mut bytes = name.as_bytes();
     let mut shown = String::new();
     loop {
         match std::str::from_utf8(bytes) {

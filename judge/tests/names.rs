@@ -377,7 +377,7 @@ fn an_unreadable_folder_is_named_as_itself() {
     fs::create_dir(&locked).unwrap();
     sum_test(&locked, os("inside"));
     use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0)).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
     if fs::read_dir(&locked).is_ok() {
         fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
         eprintln!("skipped: this user reads a folder with no permission (root)");
