@@ -109,7 +109,7 @@ pub fn limits(problem: &Problem, ms: Option<u64>, mb: Option<u64>, procs: Option
 pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
     let mut found = Vec::new();
     collect_inputs(dir, &mut found)
-        .map_err(|e| format!("cannot read tests in {}: {}", dir.display(), e))?;
+        .map_err(|e| format!("cannot read tests in {}: {}", escaped(dir.as_os_str()), e))?;
     found.sort_by(|a, b| a.0.cmp(&b.0));
     let mut tests = Vec::new();
     for (input, broken) in found {
@@ -147,11 +147,15 @@ pub fn not_regular(path: &Path) -> Option<String> {
     let link = |what: &str| match linked {
         true => format!(
             "{} is a link to {} ({}), not a regular file",
-            path.display(),
+            escaped(path.as_os_str()),
             what,
-            fs::read_link(path).unwrap_or_default().display()
+            escaped(fs::read_link(path).unwrap_or_default().as_os_str())
         ),
-        false => format!("{} is {}, not a regular file", path.display(), what),
+        false => format!(
+            "{} is {}, not a regular file",
+            escaped(path.as_os_str()),
+            what
+        ),
     };
     let meta = match fs::metadata(path) {
         Ok(meta) => meta,
@@ -159,11 +163,17 @@ pub fn not_regular(path: &Path) -> Option<String> {
         Err(e) if linked => {
             return Some(format!(
                 "{} is a link that cannot be followed: {}",
-                path.display(),
+                escaped(path.as_os_str()),
                 e
             ))
         }
-        Err(e) => return Some(format!("cannot look at {}: {}", path.display(), e)),
+        Err(e) => {
+            return Some(format!(
+                "cannot look at {}: {}",
+                escaped(path.as_os_str()),
+                e
+            ))
+        }
     };
     kind_of(&meta).map(link)
 }
@@ -197,7 +207,7 @@ pub fn read_test_file(path: &Path) -> Result<Vec<u8>, String> {
     if let Some(why) = not_regular(path) {
         return Err(why);
     }
-    let cannot = |e: std::io::Error| format!("cannot read {}: {}", path.display(), e);
+    let cannot = |e: std::io::Error| format!("cannot read {}: {}", escaped(path.as_os_str()), e);
     let file = fs::OpenOptions::new()
         .read(true)
         .custom_flags(flags)
@@ -207,14 +217,14 @@ pub fn read_test_file(path: &Path) -> Result<Vec<u8>, String> {
     if let Some(what) = kind_of(&meta) {
         return Err(format!(
             "{} is {}, not a regular file",
-            path.display(),
+            escaped(path.as_os_str()),
             what
         ));
     }
     let too_big = || {
         format!(
             "{} is larger than the {} MiB a test's file may be: not read",
-            path.display(),
+            escaped(path.as_os_str()),
             INPUT_LIMIT >> 20
         )
     };
@@ -279,7 +289,11 @@ fn collect_inputs(dir: &Path, found: &mut Vec<(PathBuf, Option<String>)>) -> std
         // Linked folders are not followed: a link to `..` would never end.
         if entry.file_type()?.is_dir() {
             if let Err(e) = collect_inputs(&path, found) {
-                let why = format!("cannot read the folder {}: {}", path.display(), e);
+                let why = format!(
+                    "cannot read the folder {}: {}",
+                    escaped(path.as_os_str()),
+                    e
+                );
                 found.push((path, Some(why)));
             }
         } else if path.extension().is_some_and(|e| e == "in") {
@@ -301,7 +315,7 @@ pub fn unfit_input(path: &Path) -> Option<String> {
     (len > INPUT_LIMIT).then(|| {
         format!(
             "{} is {} MiB, more than the {} MiB a test's file may be: not read",
-            path.display(),
+            escaped(path.as_os_str()),
             len >> 20,
             INPUT_LIMIT >> 20
         )

@@ -27,7 +27,8 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         test_sets.push((*problem, Arc::new(tests)));
     }
     if let Some(dir) = &options.save_outputs {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+        fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {}", escaped(dir.as_os_str()), e))?;
     }
     let suites = programs(options, &root, test_sets);
     if let Some(dir) = &options.save_outputs {
@@ -393,7 +394,10 @@ fn read_answer(test: &Test) -> Result<Vec<u8>, String> {
         return Err(why);
     }
     let Some(answer_path) = &test.answer else {
-        return Err(format!("no .out or .ans beside {}", test.input.display()));
+        return Err(format!(
+            "no .out or .ans beside {}",
+            escaped(test.input.as_os_str())
+        ));
     };
     let mut answer = model::read_test_file(answer_path)?;
     if answer.starts_with(b"\xEF\xBB\xBF") {
@@ -402,7 +406,7 @@ fn read_answer(test: &Test) -> Result<Vec<u8>, String> {
     if answer.iter().all(u8::is_ascii_whitespace) {
         return Err(format!(
             "the answer file {} is empty",
-            answer_path.display()
+            escaped(answer_path.as_os_str())
         ));
     }
     Ok(answer)
@@ -463,7 +467,13 @@ fn save_output(dir: &Path, stem: &Path, outcome: &run::Outcome) -> Result<(), St
                 e
             }),
         });
-    saved.map_err(|e| format!("cannot save the output in {}: {}", out.display(), e))
+    saved.map_err(|e| {
+        format!(
+            "cannot save the output in {}: {}",
+            escaped(out.as_os_str()),
+            e
+        )
+    })
 }
 
 /// Where `--save-outputs` keeps a test's output: `<dir>/<stem><ext>`, the
@@ -486,8 +496,8 @@ pub fn refuse_to_touch_tests(dir: &Path, suites: &[Suite]) -> Result<(), String>
                 return Err(format!(
                     "--save-outputs {} would write {} beside a test's input, over or \
                      in place of its answer: choose another folder",
-                    dir.display(),
-                    out.display()
+                    escaped(dir.as_os_str()),
+                    escaped(out.as_os_str())
                 ));
             }
         }

@@ -10,7 +10,7 @@ pub use json::JsonReporter;
 pub use table::{verdict_cell, TableReporter};
 
 use crate::model::{Baseline, Judged, Suite};
-use crate::text::{counted, warn};
+use crate::text::{counted, escaped, warn};
 use std::path::Path;
 
 /// What the report says when outputs could not be saved.
@@ -18,7 +18,7 @@ pub fn not_saved_line(count: usize, dir: &Path) -> String {
     format!(
         "{} not saved in {} (--save-outputs): the run fails",
         counted(count, "outputs"),
-        dir.display()
+        escaped(dir.as_os_str())
     )
 }
 
