@@ -28,8 +28,9 @@ pub struct Test {
 }
 
 /// The largest test input (and answer) the judge takes: far more than any
-/// test needs. A larger one is an ERR, not read.
-pub const INPUT_LIMIT: u64 = 256 << 20;
+/// test needs (the largest here, a hostile test's, is 280 MB). A larger one
+/// is an ERR, not read.
+pub const INPUT_LIMIT: u64 = 512 << 20;
 
 /// A program to judge on one problem's tests, or why there is none.
 pub struct Suite {

@@ -260,7 +260,7 @@ fn only_regular_files_are_tests() {
     assert_eq!(run.code, Some(1));
 }
 
-/// Point 2: an input over the stated bound (256 MiB) is an ERR, not read:
+/// Point 2: an input over the stated bound (512 MiB) is an ERR, not read:
 /// the judge's memory stays far below it.
 #[test]
 fn an_input_over_the_bound_is_refused_unread() {
@@ -271,7 +271,7 @@ fn an_input_over_the_bound_is_refused_unread() {
         .write(true)
         .open(dir.join("huge.in"))
         .unwrap();
-    huge.set_len(300 << 20).unwrap();
+    huge.set_len(600 << 20).unwrap();
     let run = judge(&[
         os("checkers_pos"),
         os("--tests"),
@@ -283,7 +283,7 @@ fn an_input_over_the_bound_is_refused_unread() {
     let tests = by_test(&run);
     assert_eq!(tests["huge"]["verdict"], "ERR", "{}", run.stdout);
     assert!(
-        tests["huge"]["message"].contains("more than the 256 MiB a test's file may be"),
+        tests["huge"]["message"].contains("more than the 512 MiB a test's file may be"),
         "{}",
         run.stdout
     );
