@@ -1,6 +1,6 @@
 //! How a `--cmd "COMMAND"` becomes the program and arguments to start.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
 /// The program and arguments that run `--cmd "python3 sol.py"`. A simple
@@ -20,12 +20,25 @@ pub fn shell_command(cmd: &str) -> Vec<OsString> {
         true => format!("exec {}", cmd),
         false => cmd.to_string(),
     };
-    // The shell by its full name: no search along PATH for every test.
-    let sh = match Path::new("/bin/sh").is_file() {
+    vec![shell().into(), "-c".into(), script.into()]
+}
+
+/// The program and arguments that run `--cmd` as it was given: one that is
+/// not UTF-8 (a program's path in such a folder) runs as a shell script,
+/// its bytes as they are; any other as [`shell_command`] says.
+pub fn given_command(cmd: &OsStr) -> Vec<OsString> {
+    match cmd.to_str() {
+        Some(text) => shell_command(text),
+        None => vec![shell().into(), "-c".into(), cmd.into()],
+    }
+}
+
+/// The shell by its full name: no search along PATH for every test.
+fn shell() -> &'static str {
+    match Path::new("/bin/sh").is_file() {
         true => "/bin/sh",
         false => "sh",
-    };
-    vec![sh.into(), "-c".into(), script.into()]
+    }
 }
 
 /// Whether `exec CMD` runs the same thing as `CMD`: one command with its

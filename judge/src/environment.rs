@@ -9,7 +9,9 @@
 //! every program it starts inherits, sandboxed or not. Where there is no
 //! supervisor, the judge gives the program the same ([`for_program`]).
 
-use std::ffi::OsString;
+use crate::text::escaped;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
 use std::sync::OnceLock;
 
 /// The variable that names, `:`-separated, the variables passed on
@@ -36,18 +38,23 @@ pub fn passed() -> &'static [(OsString, OsString)] {
 }
 
 /// Reads `--env`'s `NAME=VALUE`: a name of letters, digits and `_`, not
-/// starting with a digit.
-pub fn parse(text: &str) -> Result<(OsString, OsString), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("--env wants NAME=VALUE, got {:?}", text))?;
+/// starting with a digit; the value as it is given (any bytes).
+pub fn parse(given: &OsStr) -> Result<(OsString, OsString), String> {
+    let bytes = given.as_bytes();
+    let at = bytes.iter().position(|&b| b == b'=');
+    let Some(at) = at else {
+        return Err(format!("--env wants NAME=VALUE, got {:?}", escaped(given)));
+    };
+    let name = &bytes[..at];
     let good = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        && !name[0].is_ascii_digit()
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_');
     if !good {
+        let name = escaped(OsStr::from_bytes(name));
         return Err(format!("--env: {:?} is not a variable's name", name));
     }
-    Ok((name.into(), value.into()))
+    let value = OsStr::from_bytes(&bytes[at + 1..]);
+    Ok((OsStr::from_bytes(name).into(), value.into()))
 }
 
 /// The program's environment from the judge's `vars`: the needed ones,
@@ -128,10 +135,17 @@ mod tests {
 
     #[test]
     fn env_takes_a_name_and_a_value() {
-        assert_eq!(parse("A_1=x=y").unwrap(), ("A_1".into(), "x=y".into()));
-        assert_eq!(parse("A=").unwrap(), ("A".into(), "".into()));
-        assert!(parse("A").unwrap_err().contains("NAME=VALUE"));
-        assert!(parse("1A=x").unwrap_err().contains("not a variable"));
-        assert!(parse("=x").unwrap_err().contains("not a variable"));
+        assert_eq!(
+            parse(OsStr::new("A_1=x=y")).unwrap(),
+            ("A_1".into(), "x=y".into())
+        );
+        assert_eq!(parse(OsStr::new("A=")).unwrap(), ("A".into(), "".into()));
+        assert!(parse(OsStr::new("A")).unwrap_err().contains("NAME=VALUE"));
+        assert!(parse(OsStr::new("1A=x"))
+            .unwrap_err()
+            .contains("not a variable"));
+        assert!(parse(OsStr::new("=x"))
+            .unwrap_err()
+            .contains("not a variable"));
     }
 }

@@ -7,12 +7,13 @@
 //! with the problem's checker, and prints one line per test, a summary per
 //! problem, and last `N passed, M failed` (or, with `--json`, one JSON object
 //! per test).
-//! The exit status is 0 only when every test passed and at least one ran.
+//! The exit status is 0 only when every test passed, at least one ran and
+//! every output `--save-outputs` asked for was saved.
 //! `--help` lists the options; the README explains them with examples. This
 //! file only chooses the mode; the library (`src/lib.rs`) does the work.
 
 use judge::options::{self, Options};
-use judge::text::{say, warn};
+use judge::text::{escaped, say, warn};
 use judge::{export, os, stress, suite, svg_figures};
 use std::env;
 use std::process;
@@ -26,7 +27,7 @@ fn main() {
         judge::supervise::serve();
     }
     judge::text::refuse_closed_stdout();
-    let args: Vec<String> = env::args().skip(1).collect();
+    let args: Vec<std::ffi::OsString> = env::args_os().skip(1).collect();
     let options = match options::parse_args(&args) {
         Ok(Some(options)) => options,
         Ok(None) => {
@@ -47,7 +48,9 @@ fn main() {
         let passed: Vec<String> = (options.env.iter())
             .map(|(name, _)| name.to_string_lossy().into_owned())
             .collect();
-        if let Some(note) = judge::command::expansion_note(cmd, &passed, |v| env::var(v).ok()) {
+        if let Some(note) =
+            judge::command::expansion_note(&escaped(cmd), &passed, |v| env::var(v).ok())
+        {
             warn(&note);
         }
     }

@@ -5,7 +5,7 @@
 
 use crate::problems::Problem;
 use crate::run::Limits;
-use crate::text::quoted_list;
+use crate::text::{escaped, quoted_list};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,10 +14,23 @@ use std::time::Duration;
 
 /// One test: an input and the reference answer beside it.
 pub struct Test {
+    /// The name shown: the input's path under the tests' folder without
+    /// `.in`, its bytes that are not UTF-8 escaped (`text::escaped`).
     pub name: String,
+    /// The same as the system has it, for `--save-outputs` to write under.
+    pub stem: PathBuf,
     pub input: PathBuf,
     pub answer: Option<PathBuf>,
+    /// Why this cannot be a test, seen when the tests were looked for: what
+    /// the `.in` is when it is no regular file (a named pipe, a device, a
+    /// link to a folder or to itself), or why a folder could not be read.
+    pub broken: Option<String>,
 }
+
+/// The largest test input (and answer) the judge takes: far more than any
+/// test needs (the largest here, a hostile test's, is 280 MB). A larger one
+/// is an ERR, not read.
+pub const INPUT_LIMIT: u64 = 512 << 20;
 
 /// A program to judge on one problem's tests, or why there is none.
 pub struct Suite {
@@ -44,6 +57,9 @@ pub struct Judged {
     pub not_started: Option<String>,
     /// Whether the test ran in the sandbox (`None`: it did not run).
     pub sandboxed: Option<bool>,
+    /// Whether `--save-outputs` could not save its output (the details say
+    /// why): the run then fails, whatever the verdict.
+    pub not_saved: bool,
 }
 
 impl Judged {
@@ -57,6 +73,7 @@ impl Judged {
             shown: None,
             not_started: None,
             sandboxed: None,
+            not_saved: false,
         }
     }
 
@@ -87,34 +104,142 @@ pub fn limits(problem: &Problem, ms: Option<u64>, mb: Option<u64>, procs: Option
 }
 
 /// Every `.in` file under `dir` (recursively, sorted), with its `.out` or `.ans`.
-/// With filters, only the tests one of them picks (see [`picks`]).
+/// With filters, only the tests one of them picks (see [`picks`]). An
+/// `.in` that is no regular file, and a folder that cannot be read, are
+/// tests too, broken ones: they fail, saying what they are.
 pub fn find_tests(dir: &Path, filters: &[String]) -> Result<Vec<Test>, String> {
-    let mut inputs = Vec::new();
-    collect_inputs(dir, &mut inputs)
-        .map_err(|e| format!("cannot read tests in {}: {}", dir.display(), e))?;
-    inputs.sort();
+    let mut found = Vec::new();
+    collect_inputs(dir, &mut found)
+        .map_err(|e| format!("cannot read tests in {}: {}", escaped(dir.as_os_str()), e))?;
+    found.sort_by(|a, b| a.0.cmp(&b.0));
     let mut tests = Vec::new();
-    for input in inputs {
-        let stem = input.with_extension("");
-        let name = stem
-            .strip_prefix(dir)
-            .unwrap_or(&stem)
-            .to_string_lossy()
-            .into_owned();
+    for (input, broken) in found {
+        // A folder that could not be read keeps its whole name.
+        let stem = match input.extension().is_some_and(|e| e == "in") {
+            true => input.with_extension(""),
+            false => input.clone(),
+        };
+        let stem = stem.strip_prefix(dir).unwrap_or(&stem).to_path_buf();
+        let name = escaped(stem.as_os_str());
         if !filters.is_empty() && !filters.iter().any(|f| picks(f, &name)) {
             continue;
         }
+        // An answer that is there but no regular file is found too: reading
+        // it says what it is.
         let answer = ["out", "ans"]
             .iter()
             .map(|ext| input.with_extension(ext))
-            .find(|path| path.is_file());
+            .find(|path| fs::symlink_metadata(path).is_ok());
         tests.push(Test {
             name,
+            stem,
             input,
             answer,
+            broken,
         });
     }
     Ok(tests)
+}
+
+/// What the file at `path` is when it is no regular file (the words of a
+/// test's ERR), `None` for a regular file. A link is followed, and said.
+pub fn not_regular(path: &Path) -> Option<String> {
+    let linked = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let link = |what: &str| match linked {
+        true => format!(
+            "{} is a link to {} ({}), not a regular file",
+            escaped(path.as_os_str()),
+            what,
+            escaped(fs::read_link(path).unwrap_or_default().as_os_str())
+        ),
+        false => format!(
+            "{} is {}, not a regular file",
+            escaped(path.as_os_str()),
+            what
+        ),
+    };
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        // A loop of links, or a link to nothing: the system's words say which.
+        Err(e) if linked => {
+            return Some(format!(
+                "{} is a link that cannot be followed: {}",
+                escaped(path.as_os_str()),
+                e
+            ))
+        }
+        Err(e) => {
+            return Some(format!(
+                "cannot look at {}: {}",
+                escaped(path.as_os_str()),
+                e
+            ))
+        }
+    };
+    kind_of(&meta).map(link)
+}
+
+/// What a file is, in words, when it is no regular file.
+fn kind_of(meta: &fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    let what = match () {
+        _ if kind.is_file() => return None,
+        _ if kind.is_dir() => "a folder",
+        _ if kind.is_fifo() => "a named pipe (FIFO)",
+        _ if kind.is_char_device() => "a character device",
+        _ if kind.is_block_device() => "a block device",
+        _ if kind.is_socket() => "a socket",
+        _ => "something else",
+    };
+    Some(what)
+}
+
+/// A test's file read whole, at most [`INPUT_LIMIT`] bytes: a file that is
+/// no regular file (or has become one since the tests were found) or is
+/// larger is refused before it is read, and nothing waits on a named pipe.
+pub fn read_test_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    #[cfg(supervised)]
+    let flags = crate::sys::linux::O_NONBLOCK;
+    #[cfg(not(supervised))]
+    let flags = 0;
+    if let Some(why) = not_regular(path) {
+        return Err(why);
+    }
+    let cannot = |e: std::io::Error| format!("cannot read {}: {}", escaped(path.as_os_str()), e);
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags)
+        .open(path)
+        .map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if let Some(what) = kind_of(&meta) {
+        return Err(format!(
+            "{} is {}, not a regular file",
+            escaped(path.as_os_str()),
+            what
+        ));
+    }
+    let too_big = || {
+        format!(
+            "{} is larger than the {} MiB a test's file may be: not read",
+            escaped(path.as_os_str()),
+            INPUT_LIMIT >> 20
+        )
+    };
+    if meta.len() > INPUT_LIMIT {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(INPUT_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    match bytes.len() as u64 > INPUT_LIMIT {
+        true => Err(too_big()),
+        false => Ok(bytes),
+    }
 }
 
 /// Whether the filter of `--test` picks the test called `name`. A number
@@ -197,18 +322,46 @@ pub fn none_picked(filters: &[String]) -> String {
     said.join(", and ")
 }
 
-fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// The `.in` files under `dir`, each with why it is no test when it cannot
+/// be one; a folder below `dir` that cannot be read is one of those.
+fn collect_inputs(dir: &Path, found: &mut Vec<(PathBuf, Option<String>)>) -> std::io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
         // Linked folders are not followed: a link to `..` would never end.
         if entry.file_type()?.is_dir() {
-            collect_inputs(&path, inputs)?;
+            if let Err(e) = collect_inputs(&path, found) {
+                let why = format!(
+                    "cannot read the folder {}: {}",
+                    escaped(path.as_os_str()),
+                    e
+                );
+                found.push((path, Some(why)));
+            }
         } else if path.extension().is_some_and(|e| e == "in") {
-            inputs.push(path);
+            let broken = unfit_input(&path);
+            found.push((path, broken));
         }
     }
     Ok(())
+}
+
+/// Why the file at `path` cannot be a test's input, if it cannot: it is no
+/// regular file ([`not_regular`]), or one larger than [`INPUT_LIMIT`].
+/// Nothing of it is read.
+pub fn unfit_input(path: &Path) -> Option<String> {
+    if let Some(why) = not_regular(path) {
+        return Some(why);
+    }
+    let len = fs::metadata(path).map_or(0, |m| m.len());
+    (len > INPUT_LIMIT).then(|| {
+        format!(
+            "{} is {} MiB, more than the {} MiB a test's file may be: not read",
+            escaped(path.as_os_str()),
+            len >> 20,
+            INPUT_LIMIT >> 20
+        )
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,9 @@
 //! The command line: the options, their checks, and `--help`.
 
 use crate::problems::{Problem, PROBLEMS};
+use crate::text::escaped;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 /// `--help`: the usage text, with the problems of the table.
@@ -80,8 +83,9 @@ Options:
                      with --repeat, first an object with startup_runs
   --verbose          print each test's whole input and output
   --save-outputs DIR keep each program's output as DIR/<problem>/<test>.out
-                     (and its stderr as .err when there is any); refused
-                     where it would write beside a test's .in
+                     (and its stderr as .err when there is any), each file
+                     whole or none; an output not saved fails the run;
+                     refused where it would write beside a test's .in
   --stress N         stress test the --cmd program: run it on up to N random
                      valid inputs beside our solution, stop at the first
                      failure, shrink it to the smallest failing input and
@@ -119,9 +123,9 @@ Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 pub struct Options {
     pub problems: Vec<&'static Problem>,
     pub test_filters: Vec<String>,
-    pub cmd: Option<String>,
+    pub cmd: Option<OsString>,
     /// The variables of `--env`, for the program under test.
-    pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    pub env: Vec<(OsString, OsString)>,
     pub tests_dir: Option<PathBuf>,
     /// `--as-written`: a `--cmd` program meets the samples as written.
     pub as_written: bool,
@@ -157,28 +161,32 @@ fn count(flag: &str, text: &str, max: u64) -> Result<u64, String> {
         .ok_or_else(|| format!("{} wants a number from 1 to {}, got {:?}", flag, max, text))
 }
 
-/// The options, or `None` for `--help`.
-pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
+/// The options, or `None` for `--help`. An argument is taken as the system
+/// gives it: a path or a command that is not UTF-8 is used as it is, and
+/// shown with its other bytes escaped (`text::escaped`).
+pub fn parse_args(args: &[OsString]) -> Result<Option<Options>, String> {
     let mut options = Options {
         repeat: 1,
         ..Options::default()
     };
     let mut args = args.iter();
-    let mut given: Vec<&str> = Vec::new();
+    let mut given: Vec<String> = Vec::new();
     let mut options_ended = false;
     while let Some(arg) = args.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            _ if options_ended => ("", None),
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
-            _ => (arg.as_str(), None),
+        let shown = escaped(arg);
+        let (flag, inline) = match split_inline(arg) {
+            _ if options_ended => (String::new(), None),
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
+            _ => (shown.clone(), None),
         };
+        let flag = flag.as_str();
         // Every option but --test takes one value: a second one is a mistake,
         // not a silent replacement of the first.
         if flag.starts_with('-') && !["--test", "--env", "--"].contains(&flag) {
-            if given.contains(&flag) {
+            if given.iter().any(|g| g == flag) {
                 return Err(format!("{} is given twice", flag));
             }
-            given.push(flag);
+            given.push(flag.to_string());
         }
         let mut value = |name: &str| {
             inline
@@ -201,9 +209,9 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         match flag {
             "-h" | "--help" => return Ok(None),
             "--" => options_ended = true,
-            _ if flag.starts_with('-') => set_option(&mut options, (flag, arg), &mut value)?,
+            _ if flag.starts_with('-') => set_option(&mut options, (flag, &shown), &mut value)?,
             _ => {
-                let problem = find_problem(arg, &options)?;
+                let problem = find_problem(&shown, &options)?;
                 if !options.problems.iter().any(|p| p.name == problem.name) {
                     options.problems.push(problem);
                 }
@@ -217,18 +225,33 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
+/// `--flag=value` as the flag (shown) and the value (as given), split at
+/// the first `=`; `None` without one.
+fn split_inline(arg: &OsStr) -> Option<(String, OsString)> {
+    let bytes = arg.as_bytes();
+    let at = bytes.iter().position(|&b| b == b'=')?;
+    let flag = escaped(OsStr::from_bytes(&bytes[..at]));
+    Some((flag, OsStr::from_bytes(&bytes[at + 1..]).to_os_string()))
+}
+
+/// An option's value that is text (a count, a filter, a seed): the bytes
+/// that are not UTF-8 escaped, as a test's name shows them.
+fn text(value: OsString) -> String {
+    escaped(&value)
+}
+
 /// Sets the option `flag` (one that starts with `-`, given as `arg`),
 /// taking its value from `value` where it has one.
 fn set_option(
     options: &mut Options,
     (flag, arg): (&str, &str),
-    value: &mut dyn FnMut(&str) -> Result<String, String>,
+    value: &mut dyn FnMut(&str) -> Result<OsString, String>,
 ) -> Result<(), String> {
     match flag {
-        "--test" => options.test_filters.push(value(flag)?),
+        "--test" => options.test_filters.push(text(value(flag)?)),
         "--cmd" => {
             let cmd = value(flag)?;
-            if cmd.trim().is_empty() {
+            if escaped(&cmd).trim().is_empty() {
                 return Err("--cmd needs a command to run".to_string());
             }
             options.cmd = Some(cmd);
@@ -240,19 +263,27 @@ fn set_option(
         "--json" => options.json = true,
         "--verbose" => options.verbose = true,
         "--save-outputs" => options.save_outputs = Some(PathBuf::from(value(flag)?)),
-        "--repeat" => options.repeat = count(flag, &value(flag)?, 1_000_000)? as usize,
+        "--repeat" => options.repeat = count(flag, &text(value(flag)?), 1_000_000)? as usize,
         "-j" | "--jobs" => {
-            options.jobs = Some(count(flag, &value(flag)?, MAX_JOBS as u64)? as usize)
+            options.jobs = Some(count(flag, &text(value(flag)?), MAX_JOBS as u64)? as usize)
         }
-        "--time-limit" => options.time_limit_ms = Some(count(flag, &value(flag)?, 3_600_000)?),
-        "--memory-limit" => options.memory_limit_mb = Some(count(flag, &value(flag)?, 1 << 20)?),
-        "--max-processes" => options.max_processes = Some(count(flag, &value(flag)?, 1 << 16)?),
-        "--stress" => options.stress = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize),
+        "--time-limit" => {
+            options.time_limit_ms = Some(count(flag, &text(value(flag)?), 3_600_000)?)
+        }
+        "--memory-limit" => {
+            options.memory_limit_mb = Some(count(flag, &text(value(flag)?), 1 << 20)?)
+        }
+        "--max-processes" => {
+            options.max_processes = Some(count(flag, &text(value(flag)?), 1 << 16)?)
+        }
+        "--stress" => {
+            options.stress = Some(count(flag, &text(value(flag)?), u32::MAX as u64)? as usize)
+        }
         "--generate" => {
-            options.generate = Some(count(flag, &value(flag)?, u32::MAX as u64)? as usize)
+            options.generate = Some(count(flag, &text(value(flag)?), u32::MAX as u64)? as usize)
         }
         "--seed" => {
-            let seed = value(flag)?;
+            let seed = text(value(flag)?);
             options.seed = Some(
                 seed.parse::<u64>()
                     .map_err(|_| format!("--seed wants a whole number, got {:?}", seed))?,
@@ -264,7 +295,7 @@ fn set_option(
         "--figures" => options.figures = true,
         "--draw" => options.draw = Some(PathBuf::from(value(flag)?)),
         "--answer" => options.answer = Some(PathBuf::from(value(flag)?)),
-        "--arrows" => options.arrows = Some(value(flag)?),
+        "--arrows" => options.arrows = Some(text(value(flag)?)),
         _ => return Err(unknown_option(flag, arg)),
     }
     Ok(())
@@ -360,7 +391,9 @@ fn find_problem(name: &str, options: &Options) -> Result<&'static Problem, Strin
     if let Some(cmd) = &options.cmd {
         return Err(format!(
             "{}: --cmd takes the whole command as one argument; quote it: --cmd \"{} {}\"",
-            why, cmd, name
+            why,
+            escaped(cmd),
+            name
         ));
     }
     let known: Vec<&str> = PROBLEMS.iter().map(|p| p.name).collect();
@@ -531,7 +564,7 @@ mod tests {
     use super::*;
 
     fn args(list: &[&str]) -> Result<Option<Options>, String> {
-        let list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        let list: Vec<OsString> = list.iter().map(OsString::from).collect();
         parse_args(&list)
     }
 

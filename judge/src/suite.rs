@@ -6,13 +6,13 @@ use crate::model::{self, Baseline, Judged, Suite, Test};
 use crate::options::{Options, MAX_JOBS};
 use crate::problems::Problem;
 use crate::report::{JsonReporter, Reporter, TableReporter};
-use crate::text::{counted, warn};
-use crate::{build, command, os, pool, run, verdict, workspace};
+use crate::text::{counted, escaped, warn};
+use crate::{build, command, files, os, pool, run, verdict, workspace};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Runs everything the options ask for; `Ok(true)` when all passed.
 pub fn judge(options: &Options) -> Result<bool, String> {
@@ -35,7 +35,8 @@ pub fn judge(options: &Options) -> Result<bool, String> {
         return Err(nothing_picked(options, &root)?);
     }
     if let Some(dir) = &options.save_outputs {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+        fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {}", escaped(dir.as_os_str()), e))?;
     }
     let suites = programs(options, &root, test_sets);
     if let Some(dir) = &options.save_outputs {
@@ -123,18 +124,22 @@ fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Report
             left - ok - not_ok
         ));
     });
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed, mut not_saved) = (0, 0, 0);
     for (suite, baseline) in suites.iter().zip(&baselines) {
-        let (p, f) = judge_suite(suite, baseline.as_ref(), &mut results, options, reporter);
+        let (p, f, n) = judge_suite(suite, baseline.as_ref(), &mut results, options, reporter);
         passed += p;
         failed += f;
+        not_saved += n;
+    }
+    if let Some(dir) = options.save_outputs.as_deref().filter(|_| not_saved > 0) {
+        reporter.not_saved(not_saved, dir);
     }
     reporter.total(passed, failed);
-    failed == 0 && passed > 0
+    failed == 0 && passed > 0 && not_saved == 0
 }
 
-/// One suite, its verdicts taken from `results`: how many tests passed and
-/// how many failed. A program that was not built fails every test (CE); a
+/// One suite, its verdicts taken from `results`: how many tests passed, how
+/// many failed, and how many outputs `--save-outputs` could not save. A program that was not built fails every test (CE); a
 /// suite with no tests and no filter has lost its tests and fails once (ERR).
 fn judge_suite(
     suite: &Suite,
@@ -142,8 +147,9 @@ fn judge_suite(
     results: &mut impl Iterator<Item = Judged>,
     options: &Options,
     reporter: &mut dyn Reporter,
-) -> (usize, usize) {
+) -> (usize, usize, usize) {
     reporter.start(suite);
+    let mut not_saved = 0;
     let (passed, failed) = if let Err(why) = &suite.program {
         let judged = Judged::failed("CE", why.lines().map(String::from).collect());
         reporter.not_built(suite, &judged);
@@ -162,12 +168,13 @@ fn judge_suite(
             if !judged.passed() {
                 failed += 1;
             }
+            not_saved += usize::from(judged.not_saved);
             reporter.test(suite, &test.name, &judged);
         }
         (suite.tests.len() - failed, failed)
     };
     reporter.end(suite, passed, failed);
-    (passed, failed)
+    (passed, failed, not_saved)
 }
 
 /// `-j` above the number of cores makes tests wait for a CPU: their wall
@@ -195,9 +202,9 @@ pub fn programs(
         let (problem, tests) = test_sets.into_iter().next().expect("one problem");
         return vec![Suite {
             problem,
-            title: format!("{} [{}]", problem.name, cmd),
+            title: format!("{} [{}]", problem.name, escaped(cmd)),
             key: problem.name.to_string(),
-            program: Ok(command::shell_command(cmd)),
+            program: Ok(command::given_command(cmd)),
             limits: model::limits(
                 problem,
                 options.time_limit_ms,
@@ -329,11 +336,22 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         .program
         .as_ref()
         .expect("jobs only for built programs");
-    let (input, answer) = match read_test(test) {
-        Ok((input, answer)) if settings.judges_form => (judges_form(suite.problem, input), answer),
-        Ok(texts) => texts,
+    let answer = match read_answer(test) {
+        Ok(answer) => answer,
         Err(why) => return Judged::failed("ERR", vec![why]),
     };
+    // In the judges' form the program is fed the canonical input from
+    // memory (the samples are small). Otherwise it reads its input from the
+    // file, and the judge reads it only once the program has ended, to
+    // decide the verdict.
+    let canonical = match settings.judges_form {
+        true => match model::read_test_file(&test.input) {
+            Ok(input) => Some(judges_form(suite.problem, input)),
+            Err(why) => return Judged::failed("ERR", vec![why]),
+        },
+        false => None,
+    };
+    let mut held: Option<HeldInput> = None;
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut memory_kib = None;
@@ -342,9 +360,9 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
     for _ in 0..settings.repeat {
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..]);
-        let outcome = match settings.judges_form {
-            true => run::run(&mut cmd, &input, limits),
-            false => run::run_on_file(&mut cmd, &test.input, limits),
+        let outcome = match &canonical {
+            Some(input) => run::run(&mut cmd, input, limits),
+            None => run::run_on_file(&mut cmd, &test.input, limits),
         };
         let outcome = match outcome {
             Ok(outcome) => outcome,
@@ -358,10 +376,17 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             cpus.push(usage.cpu.as_secs_f64() * 1000.0);
             memory_kib = memory_kib.max(Some(usage.max_rss_kib));
         }
+        let input = match &canonical {
+            Some(input) => input.as_slice(),
+            None => match HeldInput::once(&mut held, &test.input) {
+                Ok(bytes) => bytes,
+                Err(why) => return Judged::failed("ERR", vec![why]),
+            },
+        };
         let problem = suite.problem;
         let (verdict, details) = verdict::decide(
             (problem.checker, problem.picture),
-            &input,
+            input,
             &answer,
             &outcome,
             limits,
@@ -376,12 +401,10 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         }
     }
     let last = last.expect("at least one run");
+    let not_saved = (settings.save_outputs.as_ref())
+        .and_then(|dir| save_output(&dir.join(&suite.key), &test.stem, &last).err());
     let mut details = judged.1;
-    if let Some(dir) = &settings.save_outputs {
-        if let Err(why) = save_output(&dir.join(&suite.key), &test.name, &last) {
-            details.push(why);
-        }
-    }
+    details.extend(not_saved.clone());
     let cpu_ms = (cpus.len() == walls.len()).then(|| median(&mut cpus));
     let not_started = verdict::could_not_start(&last).then(|| {
         String::from_utf8_lossy(&last.stderr_tail)
@@ -395,10 +418,14 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         memory_kib,
         details,
         sandboxed: Some(last.sandboxed),
-        shown: settings
-            .verbose
-            .then_some([input, last.stdout, last.stderr_tail]),
+        shown: settings.verbose.then(|| {
+            let input = canonical
+                .or(held.map(|held| held.bytes))
+                .unwrap_or_default();
+            [input, last.stdout, last.stderr_tail]
+        }),
         not_started,
+        not_saved: not_saved.is_some(),
     }
 }
 
@@ -425,7 +452,7 @@ fn meets_judges_form(options: &Options) -> bool {
 fn keep_judges_form(problem: &Problem, tests: &mut Vec<Test>) -> usize {
     let before = tests.len();
     let mut seen = std::collections::HashSet::new();
-    tests.retain(|test| match fs::read(&test.input) {
+    tests.retain(|test| match model::read_test_file(&test.input) {
         Ok(input) => seen.insert(judges_form(problem, input)),
         Err(_) => true,
     });
@@ -450,44 +477,109 @@ fn judges_form_note(tests: usize, merged: usize) -> String {
     )
 }
 
-/// A test's input and answer, or why the test is broken. An answer file
-/// saved by a Windows editor may start with a byte-order mark; it is not
-/// part of the answer. An answer with nothing in it is a broken test, not a
-/// wrong program.
-fn read_test(test: &Test) -> Result<(Vec<u8>, Vec<u8>), String> {
+/// A test's answer, or why the test is broken: no `.in` that can be a test
+/// (a named pipe, a device, a link to a folder, a file over the bound), no
+/// answer, or one that is empty. An answer file saved by a Windows editor
+/// may start with a byte-order mark; it is not part of the answer. An
+/// answer with nothing in it is a broken test, not a wrong program.
+fn read_answer(test: &Test) -> Result<Vec<u8>, String> {
+    if let Some(why) = test
+        .broken
+        .clone()
+        .or_else(|| model::unfit_input(&test.input))
+    {
+        return Err(why);
+    }
     let Some(answer_path) = &test.answer else {
-        return Err(format!("no .out or .ans beside {}", test.input.display()));
+        return Err(format!(
+            "no .out or .ans beside {}",
+            escaped(test.input.as_os_str())
+        ));
     };
-    let read =
-        |path: &Path| fs::read(path).map_err(|e| format!("cannot read {}: {}", path.display(), e));
-    let input = read(&test.input)?;
-    let mut answer = read(answer_path)?;
+    let mut answer = model::read_test_file(answer_path)?;
     if answer.starts_with(b"\xEF\xBB\xBF") {
         answer.drain(..3);
     }
     if answer.iter().all(u8::is_ascii_whitespace) {
         return Err(format!(
             "the answer file {} is empty",
-            answer_path.display()
+            escaped(answer_path.as_os_str())
         ));
     }
-    Ok((input, answer))
+    Ok(answer)
+}
+
+/// A test's input, read to decide a verdict. One larger than
+/// [`HELD_ALONE`] holds a lock while it is held: however many tests run at
+/// once, the judge holds at most one such input (of at most
+/// `model::INPUT_LIMIT`), besides the smaller ones.
+struct HeldInput {
+    bytes: Vec<u8>,
+    _alone: Option<MutexGuard<'static, ()>>,
+}
+
+/// The size above which a test's input is held by one test at a time.
+const HELD_ALONE: u64 = 16 << 20;
+
+static LARGE_INPUT: Mutex<()> = Mutex::new(());
+
+impl HeldInput {
+    /// The input in `slot`, read into it first if it is not there yet.
+    fn once<'a>(slot: &'a mut Option<HeldInput>, path: &Path) -> Result<&'a [u8], String> {
+        if slot.is_none() {
+            *slot = Some(HeldInput::read(path)?);
+        }
+        Ok(&slot.as_ref().expect("read").bytes)
+    }
+
+    fn read(path: &Path) -> Result<HeldInput, String> {
+        let len = fs::metadata(path).map_or(0, |m| m.len());
+        let alone =
+            (len > HELD_ALONE).then(|| LARGE_INPUT.lock().unwrap_or_else(|e| e.into_inner()));
+        Ok(HeldInput {
+            bytes: model::read_test_file(path)?,
+            _alone: alone,
+        })
+    }
 }
 
 /// `--save-outputs`: `<dir>/<test>.out`, and `<test>.err` when stderr is not
-/// empty (its end, as kept).
-fn save_output(dir: &Path, test: &str, outcome: &run::Outcome) -> Result<(), String> {
-    let out = dir.join(format!("{}.out", test));
-    let err = dir.join(format!("{}.err", test));
+/// empty (its end, as kept), each written whole or not at all
+/// (`files::write_whole`); an `.err` of an earlier run that this one does not
+/// replace is removed, and the `.out` too when its `.err` cannot be saved.
+fn save_output(dir: &Path, stem: &Path, outcome: &run::Outcome) -> Result<(), String> {
+    let (out, err) = (saved_as(dir, stem, ".out"), saved_as(dir, stem, ".err"));
+    let gone = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => Ok(()),
+        _ => Err(e),
+    };
     let saved = out
         .parent()
         .map_or(Ok(()), fs::create_dir_all)
-        .and_then(|()| fs::write(&out, &outcome.stdout))
+        .and_then(|()| files::write_whole(&out, &outcome.stdout))
         .and_then(|()| match outcome.stderr_tail.is_empty() {
-            true => Ok(()),
-            false => fs::write(&err, &outcome.stderr_tail),
+            true => fs::remove_file(&err).or_else(gone),
+            false => files::write_whole(&err, &outcome.stderr_tail).map_err(|e| {
+                let _ = fs::remove_file(&out);
+                e
+            }),
         });
-    saved.map_err(|e| format!("cannot save the output in {}: {}", out.display(), e))
+    saved.map_err(|e| {
+        format!(
+            "cannot save the output in {}: {}",
+            escaped(out.as_os_str()),
+            e
+        )
+    })
+}
+
+/// Where `--save-outputs` keeps a test's output: `<dir>/<stem><ext>`, the
+/// test's name as the system has it (two names that differ only in bytes
+/// that are not UTF-8 are two files).
+fn saved_as(dir: &Path, stem: &Path, ext: &str) -> PathBuf {
+    let mut path = dir.join(stem).into_os_string();
+    path.push(ext);
+    PathBuf::from(path)
 }
 
 /// `--save-outputs` must never write an output where a test lives: beside a
@@ -496,13 +588,13 @@ fn save_output(dir: &Path, test: &str, outcome: &run::Outcome) -> Result<(), Str
 pub fn refuse_to_touch_tests(dir: &Path, suites: &[Suite]) -> Result<(), String> {
     for suite in suites {
         for test in suite.tests.iter() {
-            let out = dir.join(&suite.key).join(format!("{}.out", test.name));
-            if out.with_extension("in").is_file() {
+            let out = saved_as(&dir.join(&suite.key), &test.stem, ".out");
+            if saved_as(&dir.join(&suite.key), &test.stem, ".in").is_file() {
                 return Err(format!(
                     "--save-outputs {} would write {} beside a test's input, over or \
                      in place of its answer: choose another folder",
-                    dir.display(),
-                    out.display()
+                    escaped(dir.as_os_str()),
+                    escaped(out.as_os_str())
                 ));
             }
         }

@@ -93,6 +93,32 @@ pub fn escape_controls(line: &str) -> String {
         .collect()
 }
 
+/// A name as the system gives it (a file's, an argument), shown: each byte
+/// that is not part of UTF-8 text as `\xFF`, the rest as it is. Two names
+/// that differ in such bytes are shown differently.
+pub fn escaped(name: &std::ffi::OsStr) -> String {
+    if let Some(text) = name.to_str() {
+        return text.to_string();
+    }
+    use std::os::unix::ffi::OsStrExt;
+    let mut bytes = name.as_bytes();
+    let mut shown = String::new();
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => return shown + text,
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                shown += std::str::from_utf8(good).unwrap_or_default();
+                let bad = e.error_len().unwrap_or(rest.len());
+                for byte in &rest[..bad] {
+                    shown += &format!("\\x{:02X}", byte);
+                }
+                bytes = &rest[bad..];
+            }
+        }
+    }
+}
+
 /// At most `at_most` of `items`, joined by `separator`, then `and N more`
 /// for the rest: a list of moves in a report.
 pub fn listed<T: std::fmt::Display>(items: &[T], separator: &str, at_most: usize) -> String {
@@ -132,6 +158,17 @@ mod tests {
     fn control_characters_are_shown_escaped() {
         assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
         assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_shown_escaped_and_apart() {
+        use std::os::unix::ffi::OsStrExt;
+        let shown = |bytes: &[u8]| escaped(std::ffi::OsStr::from_bytes(bytes));
+        assert_eq!(shown(b"plain \xc3\xa7"), "plain ç");
+        assert_eq!(shown(b"a\xff"), "a\\xFF");
+        assert_ne!(shown(b"a\xfe"), shown(b"a\xff"));
+        // A sequence cut short, then text again.
+        assert_eq!(shown(b"\xe2\x82x\xc3\xa7"), "\\xE2\\x82xç");
     }
 
     #[test]

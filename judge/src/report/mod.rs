@@ -10,6 +10,17 @@ pub use json::JsonReporter;
 pub use table::{verdict_cell, TableReporter};
 
 use crate::model::{Baseline, Judged, Suite};
+use crate::text::{counted, escaped, warn};
+use std::path::Path;
+
+/// What the report says when outputs could not be saved.
+pub fn not_saved_line(count: usize, dir: &Path) -> String {
+    format!(
+        "{} not saved in {} (--save-outputs): the run fails",
+        counted(count, "outputs"),
+        escaped(dir.as_os_str())
+    )
+}
 
 /// What the judging tells a reporter, in this order for each suite:
 /// `start`, then `not_built`, `no_tests`, or `tests_start` and one `test` per
@@ -29,6 +40,11 @@ pub trait Reporter {
     fn test(&mut self, suite: &Suite, test: &str, judged: &Judged);
     /// The suite is done: how many of its tests passed and failed.
     fn end(&mut self, suite: &Suite, passed: usize, failed: usize);
+    /// Before the total: `--save-outputs` could not save `count` outputs in
+    /// `dir` (each test's details said why): the run fails.
+    fn not_saved(&mut self, count: usize, dir: &Path) {
+        warn(&not_saved_line(count, dir));
+    }
     /// Every suite is done.
     fn total(&mut self, passed: usize, failed: usize);
 }

@@ -4,7 +4,7 @@
 
 use super::Reporter;
 use crate::model::{none_picked, Baseline, Judged, Suite};
-use crate::text::{counted, mib, ms, say, say_detail};
+use crate::text::{counted, escape_controls, mib, ms, say, say_detail};
 use std::io::IsTerminal;
 
 /// The table, and what it keeps of the suite under way.
@@ -148,6 +148,8 @@ impl Reporter for TableReporter {
     }
 
     fn test(&mut self, suite: &Suite, test: &str, judged: &Judged) {
+        // A name is shown on one line, as the JSON shows it: `a\nb`.
+        let test = &escape_controls(test);
         self.seen += 1;
         if self.not_started {
             return;
@@ -194,6 +196,10 @@ impl Reporter for TableReporter {
         } else {
             say(&format!("  = {} of {} FAILED", failed, passed + failed));
         }
+    }
+
+    fn not_saved(&mut self, count: usize, dir: &std::path::Path) {
+        say(&super::not_saved_line(count, dir));
     }
 
     fn total(&mut self, passed: usize, failed: usize) {

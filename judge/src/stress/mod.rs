@@ -39,12 +39,13 @@ mod shrink;
 
 pub use generate::generate;
 
-use crate::command::{shell_command, shell_quote};
+use crate::command::{given_command, shell_quote};
 use crate::problems::Problem;
 use crate::rng::Rng;
-use crate::text::{counted, say, say_detail};
+use crate::text::{counted, escaped, say, say_detail};
 use case::{nondeterminism, replay_failure, Case, Programs, Runs};
 use progress::rate_text;
+use std::ffi::OsStr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
@@ -53,7 +54,7 @@ use std::time::{Instant, SystemTime};
 pub struct Request<'a> {
     pub problem: &'static Problem,
     /// The user's command (`--cmd`); `None` for `--generate`.
-    pub cmd: Option<&'a str>,
+    pub cmd: Option<&'a OsStr>,
     /// How many cases at most.
     pub cases: usize,
     pub seed: Option<u64>,
@@ -79,7 +80,7 @@ pub fn stress(request: &Request) -> Result<bool, String> {
     let seed = request.seed.unwrap_or_else(seed_from_clock);
     let programs = Arc::new(Programs {
         ours: case::build_ours(problem)?,
-        theirs: Some(shell_command(cmd)),
+        theirs: Some(given_command(cmd)),
         limits: crate::model::limits(
             problem,
             request.time_limit_ms,
@@ -90,7 +91,7 @@ pub fn stress(request: &Request) -> Result<bool, String> {
     say(&format!(
         "{} [{}]: stress test of up to {}, seed {}",
         problem.name,
-        cmd,
+        escaped(cmd),
         counted(request.cases, "cases"),
         seed
     ));
@@ -215,11 +216,11 @@ fn save_both(dir: &Path, problem: &Problem, found: &Found) -> Result<(), String>
 }
 
 /// The command line that runs this stress test again.
-fn replay_command(request: &Request, cmd: &str, seed: u64) -> String {
+fn replay_command(request: &Request, cmd: &OsStr, seed: u64) -> String {
     let mut replay = format!(
         "cargo run -p judge -- {} --cmd {} --stress {} --seed {}",
         request.problem.name,
-        shell_quote(cmd),
+        shell_quote(&escaped(cmd)),
         request.cases,
         seed
     );
@@ -241,12 +242,13 @@ mod tests {
     use super::{replay_command, Request};
     use crate::problems::PROBLEMS;
     use crate::rng::Rng;
+    use std::ffi::OsStr;
 
     #[test]
     fn the_replay_keeps_every_option_that_changes_a_verdict() {
         let request = Request {
             problem: &PROBLEMS[2],
-            cmd: Some("python3 my.py"),
+            cmd: Some(OsStr::new("python3 my.py")),
             cases: 500,
             seed: None,
             save: None,
@@ -255,7 +257,7 @@ mod tests {
             max_processes: Some(32),
         };
         assert_eq!(
-            replay_command(&request, "python3 my.py", 7),
+            replay_command(&request, OsStr::new("python3 my.py"), 7),
             "cargo run -p judge -- checkers_pos --cmd 'python3 my.py' --stress 500 --seed 7 \
              --time-limit 300 --memory-limit 64 --max-processes 32"
         );

@@ -127,8 +127,9 @@ impl Cell {
     /// Opens the scratch folders and the folders of their shape (see
     /// [`Cell::shape`]) through the warden's root.
     fn open_scratch(&mut self, kept: &[Step]) -> io::Result<()> {
-        let seen =
-            |path: &Path| File::open(format!("/proc/{}/root{}", self.warden, path.display()));
+        // The path as it is (any bytes), under the warden's root.
+        let root = PathBuf::from(format!("/proc/{}/root", self.warden));
+        let seen = |path: &Path| File::open(root.join(path.strip_prefix("/").unwrap_or(path)));
         for dir in SCRATCH.iter().map(Path::new) {
             self.scratch.push(seen(dir)?);
             let shape: std::collections::BTreeSet<&Path> = kept

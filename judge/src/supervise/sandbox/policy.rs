@@ -257,11 +257,7 @@ fn words(argv: &[OsString]) -> Vec<OsString> {
     match script {
         true => {
             words.push(argv[0].clone());
-            words.extend(
-                crate::command::shell_words(&argv[2].to_string_lossy())
-                    .into_iter()
-                    .map(OsString::from),
-            );
+            words.extend(script_words(&argv[2]));
             words.extend(argv[3..].iter().cloned());
         }
         false => words.extend(argv.iter().cloned()),
@@ -274,13 +270,27 @@ fn words(argv: &[OsString]) -> Vec<OsString> {
 pub fn program(argv: &[OsString], cwd: &Path, path: &OsStr) -> Option<PathBuf> {
     let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
     let first = match script {
-        true => crate::command::shell_words(&argv[2].to_string_lossy())
+        true => script_words(&argv[2])
             .into_iter()
-            .find(|word| word != "exec")
-            .map(OsString::from)?,
+            .find(|word| word != "exec")?,
         false => argv.first()?.clone(),
     };
     resolve(&first, cwd, path).pop()
+}
+
+/// The words of a script as the shell splits them; a script that is not
+/// UTF-8 (a path in a folder so named) split at blanks only, its bytes
+/// kept as they are.
+fn script_words(script: &OsStr) -> Vec<OsString> {
+    match script.to_str() {
+        Some(text) => (crate::command::shell_words(text).into_iter())
+            .map(OsString::from)
+            .collect(),
+        None => (script.as_bytes().split(u8::is_ascii_whitespace))
+            .filter(|word| !word.is_empty())
+            .map(|word| OsStr::from_bytes(word).to_os_string())
+            .collect(),
+    }
 }
 
 /// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.

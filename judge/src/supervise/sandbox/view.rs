@@ -212,13 +212,7 @@ fn inside(root: &Path, path: &Path) -> PathBuf {
 /// namespace may not change).
 pub fn bind_read_only(from: &Path, to: &Path) -> Result<(), String> {
     mount_point(to, from.is_dir())?;
-    mount_at(
-        Some(&from.to_string_lossy()),
-        to,
-        None,
-        MS_BIND | MS_REC,
-        None,
-    )?;
+    mount_from(Some(from), to, None, MS_BIND | MS_REC, None)?;
     let flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags(to);
     mount_at(None, to, None, flags, None)
 }
@@ -338,11 +332,24 @@ pub fn mount_at(
     flags: u64,
     data: Option<&str>,
 ) -> Result<(), String> {
+    mount_from(source.map(Path::new), target, fstype, flags, data)
+}
+
+/// The same with a source that is a path, any bytes but NUL (one that is
+/// not UTF-8 is bound as itself).
+fn mount_from(
+    source: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: u64,
+    data: Option<&str>,
+) -> Result<(), String> {
     let text = |s: Option<&str>| {
         let c = s.map(CString::new).transpose();
         c.map_err(|_| format!("mount {}: a NUL byte in {:?}", target.display(), s))
     };
-    let (source_c, fstype_c, data_c) = (text(source)?, text(fstype)?, text(data)?);
+    let source_c = source.map(cstring).transpose()?;
+    let (fstype_c, data_c) = (text(fstype)?, text(data)?);
     let target_c = cstring(target)?;
     let ptr = |c: &Option<CString>| c.as_deref().map_or(std::ptr::null(), CStr::as_ptr);
     // SAFETY: every pointer is a valid C string or null, as mount(2) allows.
