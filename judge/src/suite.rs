@@ -340,18 +340,10 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         Ok(answer) => answer,
         Err(why) => return Judged::failed("ERR", vec![why]),
     };
-    // In the judges' form the program is fed the canonical input from
-    // memory (the samples are small). Otherwise it reads its input from the
-    // file, and the judge reads it only once the program has ended, to
-    // decide the verdict.
-    let canonical = match settings.judges_form {
-        true => match model::read_test_file(&test.input) {
-            Ok(input) => Some(judges_form(suite.problem, input)),
-            Err(why) => return Judged::failed("ERR", vec![why]),
-        },
-        false => None,
+    let mut feed = match Feed::of(suite.problem, test, settings.judges_form) {
+        Ok(feed) => feed,
+        Err(why) => return Judged::failed("ERR", vec![why]),
     };
-    let mut held: Option<HeldInput> = None;
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut memory_kib = None;
@@ -360,11 +352,7 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
     for _ in 0..settings.repeat {
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..]);
-        let outcome = match &canonical {
-            Some(input) => run::run(&mut cmd, input, limits),
-            None => run::run_on_file(&mut cmd, &test.input, limits),
-        };
-        let outcome = match outcome {
+        let outcome = match feed.run(&mut cmd, &test.input, limits) {
             Ok(outcome) => outcome,
             Err(e) => {
                 let why = format!("cannot run {:?}: {}", argv[0], e);
@@ -376,12 +364,9 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
             cpus.push(usage.cpu.as_secs_f64() * 1000.0);
             memory_kib = memory_kib.max(Some(usage.max_rss_kib));
         }
-        let input = match &canonical {
-            Some(input) => input.as_slice(),
-            None => match HeldInput::once(&mut held, &test.input) {
-                Ok(bytes) => bytes,
-                Err(why) => return Judged::failed("ERR", vec![why]),
-            },
+        let input = match feed.bytes(&test.input) {
+            Ok(bytes) => bytes,
+            Err(why) => return Judged::failed("ERR", vec![why]),
         };
         let problem = suite.problem;
         let (verdict, details) = verdict::decide(
@@ -418,12 +403,7 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         memory_kib,
         details,
         sandboxed: Some(last.sandboxed),
-        shown: settings.verbose.then(|| {
-            let input = canonical
-                .or(held.map(|held| held.bytes))
-                .unwrap_or_default();
-            [input, last.stdout, last.stderr_tail]
-        }),
+        shown: (settings.verbose).then(|| [feed.into_bytes(), last.stdout, last.stderr_tail]),
         not_started,
         not_saved: not_saved.is_some(),
     }
@@ -432,7 +412,7 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
 /// An input as the judges' data would hold it: the canonical form the
 /// export writes (`problem.canonical`), which a program written to the
 /// statement reads; an input that is not text stays as it is.
-fn judges_form(problem: &Problem, input: Vec<u8>) -> Vec<u8> {
+fn judges_form_of(problem: &Problem, input: Vec<u8>) -> Vec<u8> {
     match String::from_utf8(input) {
         Ok(text) => (problem.canonical)(&text).into_bytes(),
         Err(not_text) => not_text.into_bytes(),
@@ -453,7 +433,7 @@ fn keep_judges_form(problem: &Problem, tests: &mut Vec<Test>) -> usize {
     let before = tests.len();
     let mut seen = std::collections::HashSet::new();
     tests.retain(|test| match model::read_test_file(&test.input) {
-        Ok(input) => seen.insert(judges_form(problem, input)),
+        Ok(input) => seen.insert(judges_form_of(problem, input)),
         Err(_) => true,
     });
     before - tests.len()
@@ -513,6 +493,51 @@ fn read_answer(test: &Test) -> Result<Vec<u8>, String> {
 /// [`HELD_ALONE`] holds a lock while it is held: however many tests run at
 /// once, the judge holds at most one such input (of at most
 /// `model::INPUT_LIMIT`), besides the smaller ones.
+/// Where a test's program gets its input, and how the judge reads it to
+/// decide the verdict: in the judges' form, the canonical input fed from
+/// memory (the samples are small); otherwise the file itself, which the
+/// judge reads only once the program has ended.
+enum Feed {
+    Canonical(Vec<u8>),
+    File(Option<HeldInput>),
+}
+
+impl Feed {
+    fn of(problem: &Problem, test: &Test, judges_form: bool) -> Result<Feed, String> {
+        Ok(match judges_form {
+            true => Feed::Canonical(judges_form_of(problem, model::read_test_file(&test.input)?)),
+            false => Feed::File(None),
+        })
+    }
+
+    fn run(
+        &self,
+        cmd: &mut Command,
+        path: &Path,
+        limits: &run::Limits,
+    ) -> std::io::Result<run::Outcome> {
+        match self {
+            Feed::Canonical(input) => run::run(cmd, input, limits),
+            Feed::File(_) => run::run_on_file(cmd, path, limits),
+        }
+    }
+
+    /// The input as the program got it (a file's read once, after the run).
+    fn bytes(&mut self, path: &Path) -> Result<&[u8], String> {
+        match self {
+            Feed::Canonical(input) => Ok(input),
+            Feed::File(held) => HeldInput::once(held, path),
+        }
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Feed::Canonical(input) => input,
+            Feed::File(held) => held.map(|held| held.bytes).unwrap_or_default(),
+        }
+    }
+}
+
 struct HeldInput {
     bytes: Vec<u8>,
     _alone: Option<MutexGuard<'static, ()>>,
