@@ -1,8 +1,9 @@
 //! The judge as a library: everything `judge` does, in layers that point one
 //! way (each module uses only those listed before it):
 //!
-//! - sys, os, text, json, rng, workspace, command: leaves (the system calls,
-//!   checked against the system headers; the judge's own signals, printing, JSON writing, random numbers, where files are, how
+//! - sys, os, files, text, json, rng, workspace, command: leaves (the system calls,
+//!   checked against the system headers; the judge's own signals, writing a
+//!   file whole, printing, JSON writing, random numbers, where files are, how
 //!   `--cmd` is started);
 //! - svg, svg_board: drawing boards as SVG (the problems' `figure.rs` draw
 //!   with them);
@@ -22,6 +23,7 @@ pub mod build;
 pub mod command;
 pub mod environment;
 pub mod export;
+pub mod files;
 pub mod json;
 pub mod lines;
 pub mod model;

@@ -3,12 +3,16 @@
 //!
 //! The judge itself starts two kinds of processes: the supervisors, which run
 //! the programs under test (see `supervise/`, the one room for process
-//! control), and `cargo build`, in a process group of its own. Both are
-//! registered here while they run. On SIGINT or SIGTERM the handler (atomics
-//! and `kill` only, which are safe there) sends SIGTERM to every supervisor,
-//! which kills and reaps its test and exits, and SIGKILL to Cargo's process
-//! group (Cargo and its rustc children); a watcher thread then waits for the
-//! supervisors to be gone and exits with 128 + the signal. The programs under
+//! control), and its own tools (`cargo build`, `rustc`, `pandoc`,
+//! `rsvg-convert`), each in a guarded process group of its own
+//! ([`LiveGroup`]: it dies with the judge, even when the judge is killed
+//! outright). Both are registered here while they run. On SIGINT or SIGTERM
+//! the handler (atomics and `kill` only, which are safe there) sends SIGTERM
+//! to every supervisor, which kills and reaps its test and exits, and
+//! SIGKILL to each tool's process group (Cargo and its rustc children); a
+//! watcher thread then waits for the supervisors to be gone, removes the
+//! judge's scratch folders ([`Scratch`], [`remove_on_signal`]) and exits
+//! with 128 + the signal. The programs under
 //! test run in sessions of their own, so Ctrl-C on the terminal reaches the
 //! judge and its supervisors but never them directly: they cannot ignore it
 //! or take the terminal away.
@@ -141,42 +145,71 @@ pub fn unregister_supervisor(pid: u32) {
     interrupt::unregister(pid as i32);
 }
 
-/// A process group the judge started (Cargo's), killed on a signal; the
-/// registration ends when the value is dropped.
-pub struct LiveGroup(#[cfg_attr(not(unix), allow(dead_code))] i32);
+/// A process group the judge started (Cargo, rustc, pandoc, rsvg-convert,
+/// and whatever they start), killed on a signal; the registration ends, and
+/// whatever is left in the group is killed, when the value is dropped.
+///
+/// The group's leader is a guardian, `sh -c 'read x; kill -KILL 0'`, whose
+/// standard input is a pipe only the judge holds open: when the judge ends,
+/// however it ends (`kill -9` too), the pipe reaches its end and the guardian
+/// kills the whole group, itself with it. The group's id is the guardian's
+/// pid, which lives as long as the group, so it is never another's.
+pub struct LiveGroup {
+    #[cfg_attr(not(unix), allow(dead_code))]
+    id: i32,
+    /// The guardian and the end of its pipe the judge holds.
+    #[cfg(unix)]
+    guardian: Option<(std::process::Child, std::process::ChildStdin)>,
+}
 
 impl LiveGroup {
-    /// Starts `cmd` in a process group of its own and registers the group.
-    /// A signal that comes during the start is answered once the group is
-    /// registered: the judge waits for starts under way before it exits, and
-    /// none begins once it is stopping.
+    /// Starts `cmd` in a guarded process group of its own and registers the
+    /// group. A signal that comes during the start is answered once the
+    /// group is registered: the judge waits for starts under way before it
+    /// exits, and none begins once it is stopping.
     pub fn spawn(
         cmd: &mut std::process::Command,
     ) -> std::io::Result<(std::process::Child, LiveGroup)> {
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
+            use std::process::{Command, Stdio};
             if !interrupt::begin_start() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::Interrupted,
                     "the judge is stopping",
                 ));
             }
-            let started = cmd.spawn();
-            if let Ok(child) = &started {
-                interrupt::register(-(child.id() as i32));
-            }
+            let guardian = Command::new("/bin/sh")
+                .args(["-c", "read x; kill -KILL 0"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0)
+                .spawn();
+            let mut guardian = match guardian {
+                Ok(guardian) => guardian,
+                Err(e) => {
+                    interrupt::end_start();
+                    return Err(e);
+                }
+            };
+            let id = guardian.id() as i32;
+            interrupt::register(-id);
+            let pipe = guardian.stdin.take().expect("piped");
+            let group = LiveGroup {
+                id,
+                guardian: Some((guardian, pipe)),
+            };
+            let started = cmd.process_group(id).spawn();
             interrupt::end_start();
-            let child = started?;
-            let id = child.id() as i32;
-            Ok((child, LiveGroup(id)))
+            Ok((started?, group))
         }
         #[cfg(not(unix))]
         {
             let child = cmd.spawn()?;
             let id = child.id() as i32;
-            Ok((child, LiveGroup(id)))
+            Ok((child, LiveGroup { id }))
         }
     }
 }
@@ -184,7 +217,97 @@ impl LiveGroup {
 impl Drop for LiveGroup {
     fn drop(&mut self) {
         #[cfg(unix)]
-        interrupt::unregister(-self.0);
+        {
+            interrupt::unregister(-self.id);
+            // The pipe's end: the guardian kills what is left of the group.
+            if let Some((mut guardian, pipe)) = self.guardian.take() {
+                drop(pipe);
+                let _ = guardian.wait();
+            }
+        }
+    }
+}
+
+/// Runs `cmd` to its end in a guarded process group (see [`LiveGroup`]) and
+/// collects its output, as `Command::output` does: every program the judge
+/// starts for itself (rustc, pandoc, rsvg-convert) goes through here or
+/// through `LiveGroup::spawn`, so that none outlives it. Its standard input
+/// is as `cmd` says (callers close it).
+pub fn output(cmd: &mut std::process::Command) -> std::io::Result<std::process::Output> {
+    use std::process::Stdio;
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let (child, _group) = LiveGroup::spawn(cmd)?;
+    child.wait_with_output()
+}
+
+/// A scratch folder of the judge's, `<temp>/judge-<what>-<pid>`: removed
+/// when the value is dropped, and by the judge on SIGINT and SIGTERM; one
+/// that a judge killed outright (`kill -9`) left is removed by the next
+/// judge that makes one of the same kind.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// Names this judge's folder of kind `what` (made by its user when
+    /// needed) and removes those of judges no longer running.
+    pub fn new(what: &str) -> Scratch {
+        let prefix = format!("judge-{}-", what);
+        let temp = std::env::temp_dir();
+        for entry in std::fs::read_dir(&temp).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid = name.strip_prefix(&prefix).and_then(|p| p.parse().ok());
+            if pid.is_some_and(|pid| !process_alive(pid)) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let path = temp.join(format!("{}{}", prefix, std::process::id()));
+        remove_on_signal(&path);
+        Scratch(path)
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+        forget_on_signal(&self.0);
+    }
+}
+
+/// Whether process `pid` is running (on Linux; elsewhere it is assumed so).
+pub fn process_alive(pid: u32) -> bool {
+    !cfg!(target_os = "linux") || std::path::Path::new(&format!("/proc/{}", pid)).exists()
+}
+
+/// A folder (or file) the judge removes when a signal stops it (after what
+/// it started has ended): a scratch folder, a package being built, the mark
+/// of a claimed folder.
+pub fn remove_on_signal(path: &std::path::Path) {
+    if let Ok(mut paths) = REMOVE_ON_SIGNAL.lock() {
+        paths.push(path.to_path_buf());
+    }
+}
+
+/// The folder is the judge's to remove no more (it was removed, or renamed
+/// into place).
+pub fn forget_on_signal(path: &std::path::Path) {
+    if let Ok(mut paths) = REMOVE_ON_SIGNAL.lock() {
+        paths.retain(|p| p != path);
+    }
+}
+
+static REMOVE_ON_SIGNAL: std::sync::Mutex<Vec<std::path::PathBuf>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Removes the folders of `remove_on_signal` (the judge is stopping).
+#[cfg_attr(not(unix), allow(dead_code))]
+fn remove_folders() {
+    if let Ok(paths) = REMOVE_ON_SIGNAL.lock() {
+        for path in paths.iter() {
+            let _ = std::fs::remove_dir_all(path).or_else(|_| std::fs::remove_file(path));
+        }
     }
 }
 
@@ -343,6 +466,7 @@ mod interrupt {
         std::thread::spawn(move || {
             if WAKE.take() {
                 stop_everything();
+                super::remove_folders();
                 let signal = SIGNAL.load(Ordering::SeqCst);
                 let mut stderr = std::io::stderr();
                 if let Ok(note) = NOTE.lock() {
