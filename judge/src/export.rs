@@ -615,6 +615,55 @@ mod tests {
         assert!(all_there);
     }
 
+    /// Two packages built beside one place: each whole in its own folder,
+    /// the last put in place wins, and nothing else is left; a folder that
+    /// is not a package stops it; what a dead export left is found.
+    #[test]
+    fn a_package_takes_its_place_only_whole() {
+        let root = std::env::temp_dir().join(format!("judge-place-{}", std::process::id()));
+        let dest = root.join("pkg");
+        let package = |place: &Place, text: &str| {
+            let yaml = format!("{}\n{}\n", MARK, text);
+            fs::write(place.partial.join("problem.yaml"), yaml).unwrap();
+        };
+        let first = Place::claim(&dest).unwrap();
+        package(&first, "first");
+        let in_place_early = dest.exists();
+        // A second export of this process, built in another folder.
+        let second = Place {
+            dest: dest.clone(),
+            partial: beside(&dest, "partial", u32::MAX - 2),
+        };
+        fs::create_dir(&second.partial).unwrap();
+        package(&second, "second");
+        first.fill().unwrap();
+        second.fill().unwrap();
+        let yaml = fs::read_to_string(dest.join("problem.yaml")).unwrap();
+        let mut left: Vec<_> = fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        // What a stopped export (of a pid no longer running) left.
+        fs::create_dir(beside(&dest, "partial", u32::MAX - 1)).unwrap();
+        fs::create_dir(beside(&dest, "old", std::process::id())).unwrap();
+        let found = left_by_stopped_exports(&dest);
+        let foreign = root.join("foreign");
+        fs::create_dir_all(&foreign).unwrap();
+        let refused = Place::claim(&foreign).err();
+        let _ = fs::remove_dir_all(&root);
+        assert!(!in_place_early);
+        assert!(yaml.ends_with("second\n"), "{}", yaml);
+        assert_eq!(left, ["pkg"]);
+        assert_eq!(
+            found,
+            [(beside(&dest, "partial", u32::MAX - 1), u32::MAX - 1)]
+        );
+        assert!(refused
+            .unwrap()
+            .contains("is not a package written by --export"));
+    }
+
     #[test]
     fn package_facts_are_valid_and_distinct() {
         let mut seen = HashSet::new();

@@ -555,6 +555,38 @@ mod tests {
         assert!(wake.take(), "a wake after a take is sent again");
     }
 
+    /// A process left in the group (here by a shell that ended at once) is
+    /// killed when the group is dropped; so is the guardian.
+    #[test]
+    fn what_a_tool_leaves_running_ends_with_its_group() {
+        use std::process::{Command, Stdio};
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "sleep 300 >/dev/null & echo $!"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped());
+        let (child, group) = LiveGroup::spawn(&mut cmd).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let sleeper: u32 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+        let guardian = group.id as u32;
+        let alive = |pid: u32| {
+            std::fs::read_to_string(format!("/proc/{}/stat", pid))
+                .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").contains(" Z "))
+        };
+        let before = (alive(sleeper), alive(guardian));
+        drop(group);
+        let gone_in_time = (0..100).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            !alive(sleeper)
+        });
+        if !gone_in_time {
+            // SAFETY: kill(2) takes two integers.
+            unsafe { crate::sys::kill(sleeper as i32, crate::sys::SIGKILL) };
+        }
+        assert_eq!(before, (true, true));
+        assert!(gone_in_time, "the sleeper outlived its group");
+        assert!(!alive(guardian));
+    }
+
     #[test]
     fn both_ends_of_a_pipe_close_on_exec() {
         use std::os::unix::io::AsRawFd;
