@@ -1,7 +1,9 @@
 //! Writing a file whole or not at all: the bytes go to a temporary name in
 //! the same folder, are flushed to the disk, and the file is renamed into
 //! place, so that a stop (Ctrl-C, `kill -9`, a full disk) leaves either the
-//! old file, or none, or the new one whole; never a part of it.
+//! old file, or none, or the new one whole; never a part of it. On Ctrl-C
+//! or SIGTERM the temporary file goes too (see `os::make_temporary`); one
+//! `kill -9` cut short stays, hidden (`.NAME.<pid>-<n>.tmp`).
 
 use std::fs;
 use std::io::{self, Write};
@@ -12,8 +14,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// On an error the temporary file is removed and `path` is as it was.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let temporary = temporary_name(path)?;
+    // Removed by the judge if a signal stops it before the rename.
+    let mut file = crate::os::make_temporary(&temporary, || fs::File::create(&temporary))?;
     let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         fs::rename(&temporary, path)
@@ -21,6 +24,7 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
+    crate::os::forget_on_signal(&temporary);
     written
 }
 

@@ -298,17 +298,41 @@ pub fn forget_on_signal(path: &std::path::Path) {
     }
 }
 
+/// Makes a temporary file with `create` and registers it for removal on a
+/// signal, both at once: a signal's removal comes before (and then, the
+/// judge stopping, nothing is made: an `Interrupted` error) or after (and
+/// removes it). `forget_on_signal` once it is renamed or removed.
+pub fn make_temporary<T>(
+    path: &std::path::Path,
+    create: impl FnOnce() -> std::io::Result<T>,
+) -> std::io::Result<T> {
+    let mut paths = REMOVE_ON_SIGNAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if stopping() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "the judge is stopping",
+        ));
+    }
+    let made = create()?;
+    paths.push(path.to_path_buf());
+    Ok(made)
+}
+
 static REMOVE_ON_SIGNAL: std::sync::Mutex<Vec<std::path::PathBuf>> =
     std::sync::Mutex::new(Vec::new());
 
-/// Removes the folders of `remove_on_signal` (the judge is stopping).
+/// Removes the folders and files of `remove_on_signal` (the judge is
+/// stopping), and holds the list until the judge exits: no temporary file
+/// is made after.
 #[cfg_attr(not(unix), allow(dead_code))]
-fn remove_folders() {
-    if let Ok(paths) = REMOVE_ON_SIGNAL.lock() {
-        for path in paths.iter() {
-            let _ = std::fs::remove_dir_all(path).or_else(|_| std::fs::remove_file(path));
-        }
+fn remove_folders() -> Option<std::sync::MutexGuard<'static, Vec<std::path::PathBuf>>> {
+    let paths = REMOVE_ON_SIGNAL.lock().ok()?;
+    for path in paths.iter() {
+        let _ = std::fs::remove_dir_all(path).or_else(|_| std::fs::remove_file(path));
     }
+    Some(paths)
 }
 
 /// On SIGINT and SIGTERM: end everything the judge started, then exit with
@@ -466,7 +490,7 @@ mod interrupt {
         std::thread::spawn(move || {
             if WAKE.take() {
                 stop_everything();
-                super::remove_folders();
+                let _held = super::remove_folders();
                 let signal = SIGNAL.load(Ordering::SeqCst);
                 let mut stderr = std::io::stderr();
                 if let Ok(note) = NOTE.lock() {
