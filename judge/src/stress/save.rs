@@ -169,3 +169,47 @@ pub fn refuse_used_folder(dir: &Path) -> Result<(), String> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder is claimed by one run at a time; the mark of a run no longer
+    /// running is taken over; the mark goes when the claim does.
+    #[test]
+    fn a_folder_is_claimed_by_one_run_at_a_time() {
+        let dir = std::env::temp_dir().join(format!("judge-claim-{}", std::process::id()));
+        let mark = dir.join(CLAIM);
+        let first = Claim::take(&dir, "--generate 5 --seed 1").unwrap();
+        let held = fs::read_to_string(&mark).unwrap();
+        // This process runs: a second claim is refused, the mark kept.
+        let second = Claim::take(&dir, "--stress --seed 2").err();
+        let kept = fs::read_to_string(&mark).unwrap();
+        drop(first);
+        let released = mark.exists();
+        // The mark of a run killed outright (a pid no longer running).
+        fs::write(&mark, format!("{}\n--stress --seed 3\n", u32::MAX - 1)).unwrap();
+        let taken_over = Claim::take(&dir, "--stress --seed 4").map(|claim| {
+            let now = fs::read_to_string(&mark).unwrap();
+            drop(claim);
+            now
+        });
+        let listed: Vec<_> = fs::read_dir(&dir).unwrap().flatten().collect();
+        let _ = fs::remove_dir_all(&dir);
+        let pid = std::process::id();
+        assert_eq!(held, format!("{}\n--generate 5 --seed 1\n", pid));
+        let why = second.unwrap();
+        assert!(
+            why.contains(&format!(
+                "is being written by another judge (--generate 5 --seed 1, pid {})",
+                pid
+            )),
+            "{}",
+            why
+        );
+        assert_eq!(kept, held);
+        assert!(!released);
+        assert_eq!(taken_over.unwrap(), format!("{}\n--stress --seed 4\n", pid));
+        assert!(listed.is_empty(), "{:?}", listed);
+    }
+}
