@@ -153,7 +153,10 @@ pub fn unregister_supervisor(pid: u32) {
 /// standard input is a pipe only the judge holds open: when the judge ends,
 /// however it ends (`kill -9` too), the pipe reaches its end and the guardian
 /// kills the whole group, itself with it. The group's id is the guardian's
-/// pid, which lives as long as the group, so it is never another's.
+/// pid, which lives as long as the group, so it is never another's. (Not
+/// `PR_SET_PDEATHSIG`: it reaches only the direct child, not the compilers
+/// Cargo starts nor the linker rustc starts, and it fires when the thread
+/// that started the child ends, which a worker pool's thread may.)
 pub struct LiveGroup {
     #[cfg_attr(not(unix), allow(dead_code))]
     id: i32,
