@@ -598,3 +598,37 @@ fn an_export_stopped_while_compiling_its_mutants_leaves_nothing_running_and_no_p
         assert_eq!(folders(&out), Vec::<String>::new(), "{}", said);
     }
 }
+
+#[test]
+fn an_export_into_a_full_disk_fails_and_leaves_nothing() {
+    let Some(disk) = SmallDisk::mount("an_export_into_a_full_disk") else {
+        return;
+    };
+    let scratch = TempDir::new("saves-export-disk");
+    let path = fake_statement_tools(&scratch.join("bin"));
+    let out = judge()
+        .env("PATH", &path)
+        .args(["checkers_board", "--export"])
+        .arg(&*disk.0)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr);
+    assert!(stderr.contains("No space left on device"), "{}", stderr);
+    // Nothing that looks like a package, nothing half written: the disk is
+    // as it was.
+    assert_eq!(names(&disk.0), Vec::<String>::new(), "{}", stderr);
+    // And a rerun is not refused for what the first left.
+    let again = judge()
+        .env("PATH", &path)
+        .args(["checkers_board", "--export"])
+        .arg(&*disk.0)
+        .output()
+        .unwrap();
+    let said = text(&again.stderr);
+    assert!(
+        !said.contains("is not a package written by --export"),
+        "{}",
+        said
+    );
+}
