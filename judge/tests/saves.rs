@@ -632,3 +632,33 @@ fn an_export_into_a_full_disk_fails_and_leaves_nothing() {
         said
     );
 }
+
+#[test]
+fn a_generate_into_a_full_disk_says_how_many_it_wrote_and_leaves_no_empty_file() {
+    let Some(disk) = SmallDisk::mount("a_generate_into_a_full_disk") else {
+        return;
+    };
+    let out = generate(&disk.0, "100", "7").output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr);
+    assert!(stderr.contains("No space left on device"), "{}", stderr);
+    assert!(
+        stderr.contains("--generate stopped after writing ") && stderr.contains(" of 100 cases"),
+        "{}",
+        stderr
+    );
+    let listed = names(&disk.0);
+    assert!(!listed.is_empty());
+    for name in &listed {
+        assert!(!name.starts_with('.'), "{:?}", listed);
+        let size = fs::metadata(disk.0.join(name)).unwrap().len();
+        assert!(size > 0, "{} is empty: {:?}", name, listed);
+        if name.ends_with(".in") {
+            assert!(
+                listed.contains(&name.replace(".in", ".out")),
+                "{:?}",
+                listed
+            );
+        }
+    }
+}
