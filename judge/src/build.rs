@@ -62,8 +62,9 @@ fn cargo_build(
     } else {
         Stdio::piped()
     });
-    // In a process group of its own, which the judge kills (Cargo and the
-    // compilers it runs) when a signal stops it.
+    // In a guarded process group of its own, which the judge kills (Cargo
+    // and the compilers it runs) when a signal stops it, and which dies
+    // with the judge however it ends.
     cmd.stdout(Stdio::piped());
     let (child, _live) =
         crate::os::LiveGroup::spawn(&mut cmd).map_err(|e| format!("cannot run cargo: {}", e))?;
@@ -137,10 +138,7 @@ impl Rustc {
     /// The compiler at `path`, named with its version (`rustc 1.63.0`), or
     /// why it cannot be run.
     pub fn given(path: &Path) -> Result<Rustc, String> {
-        let out = Command::new(path)
-            .arg("--version")
-            .stdin(Stdio::null())
-            .output()
+        let out = crate::os::output(Command::new(path).arg("--version").stdin(Stdio::null()))
             .map_err(|e| format!("cannot run --rustc {}: {}", path.display(), e))?;
         let text = String::from_utf8_lossy(&out.stdout);
         let version = text
@@ -178,9 +176,8 @@ pub fn rustc_alone(
         cmd.arg("--edition").arg(e);
     }
     cmd.arg("-o").arg(&exe).arg(source).stdin(Stdio::null());
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {}: {}", rustc.label, e))?;
+    let out =
+        crate::os::output(&mut cmd).map_err(|e| format!("cannot run {}: {}", rustc.label, e))?;
     if out.status.success() {
         return Ok(exe);
     }

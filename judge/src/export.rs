@@ -48,6 +48,12 @@ const MARK: &str = "# Written by `cargo run -p judge -- --export`: do not edit, 
 
 /// Writes the packages of `problems` into `dir`, and says what it wrote.
 pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
+    // Named first: the scratch folders that judges killed outright left
+    // are swept at once.
+    let scratch = crate::os::Scratch::new("mutants");
+    for problem in problems {
+        remove_left_by_stopped_exports(&dir.join(problem.package.short_name));
+    }
     let root = workspace::root();
     let sources: Vec<Sources> = problems
         .iter()
@@ -59,12 +65,12 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
     crate::text::warn("judge: building the solutions (cargo build --release)...");
     let names: Vec<&str> = problems.iter().map(|p| p.name).collect();
     let built = crate::build::cargo_release(&root, &names, true);
-    let scratch = std::env::temp_dir().join(format!("judge-mutants-{}", std::process::id()));
     let mut missed = Vec::new();
     for ((problem, sources), exe) in problems.iter().zip(&sources).zip(built) {
         let exe = exe.map_err(|why| format!("{}: {}", problem.name, why))?;
         let dest = dir.join(problem.package.short_name);
-        let written = write_package(problem, sources, &owner, &exe, &dest)
+        let place = Place::claim(&dest).map_err(|why| format!("{}: {}", problem.name, why))?;
+        let written = write_package(problem, sources, &owner, &exe, &place.partial)
             .map_err(|why| format!("{}: {}", problem.name, why))?;
         crate::text::say(&format!(
             "{}: {} ({} sample, {} secret tests; slowest {:.1} ms CPU, time limit {} s)",
@@ -76,9 +82,13 @@ pub fn export(dir: &Path, problems: &[&'static Problem]) -> Result<(), String> {
             written.time_limit_s
         ));
         // How many secret tests reject each mutant (judge/src/mutants.rs).
-        let rows = crate::mutants::measure(problem, &dest, &scratch);
-        let _ = fs::remove_dir_all(&scratch);
+        let rows = crate::mutants::measure(problem, &place.partial, scratch.path());
+        let _ = fs::remove_dir_all(scratch.path());
         let rows = rows.map_err(|why| format!("{}: {}", problem.name, why))?;
+        // Whole, and only now, the package takes its place.
+        place
+            .fill()
+            .map_err(|why| format!("{}: {}", problem.name, why))?;
         for line in crate::mutants::table(&rows) {
             crate::text::say(&line);
         }
@@ -153,7 +163,6 @@ fn write_package(
     exe: &Path,
     dest: &Path,
 ) -> Result<Written, String> {
-    clear_earlier_export(dest)?;
     let cases = test_cases(problem, &sources.samples)?;
     let mut slowest_ms: f64 = 0.0;
     for case in &cases {
@@ -219,9 +228,130 @@ fn write_package(
     })
 }
 
-/// A package from an earlier export is replaced; anything else in the way
-/// is left alone, and the export stops.
-fn clear_earlier_export(dest: &Path) -> Result<(), String> {
+/// Where a package goes, `DIR/<short name>`, and the folder beside it where
+/// it is built first, `DIR/.<short name>.partial-<pid>`: the package is
+/// renamed into place only once it is whole, so a stop (Ctrl-C, a full
+/// disk, `kill -9`) leaves no folder that looks like a package, and two
+/// exports into one folder each build their own (the one that finishes
+/// last is the one left).
+struct Place {
+    dest: PathBuf,
+    partial: PathBuf,
+}
+
+impl Place {
+    /// Checks that `dest` is free or an earlier export's package, and makes
+    /// the folder the package is built in.
+    fn claim(dest: &Path) -> Result<Place, String> {
+        refuse_foreign(dest)?;
+        let parent = dest.parent().unwrap_or(Path::new("."));
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {}", parent.display(), e))?;
+        let partial = beside(dest, "partial", std::process::id());
+        let _ = fs::remove_dir_all(&partial);
+        fs::create_dir(&partial)
+            .map_err(|e| format!("cannot create {}: {}", partial.display(), e))?;
+        crate::os::remove_on_signal(&partial);
+        Ok(Place {
+            dest: dest.to_path_buf(),
+            partial,
+        })
+    }
+
+    /// Renames the whole package into place; an earlier export's package
+    /// there is first moved aside, then removed.
+    fn fill(self) -> Result<(), String> {
+        let aside = beside(&self.dest, "old", std::process::id());
+        // Another export may put its package in place between two renames
+        // of ours: it is moved aside in turn.
+        for _ in 0..10 {
+            if !self.dest.exists() {
+                match fs::rename(&self.partial, &self.dest) {
+                    Ok(()) => break,
+                    Err(_) if self.dest.exists() => continue,
+                    Err(e) => {
+                        return Err(format!("cannot rename {}: {}", self.partial.display(), e))
+                    }
+                }
+            }
+            refuse_foreign(&self.dest)?;
+            let _ = fs::remove_dir_all(&aside);
+            if let Err(e) = fs::rename(&self.dest, &aside) {
+                if self.dest.exists() {
+                    return Err(format!("cannot move {} aside: {}", self.dest.display(), e));
+                }
+            }
+        }
+        let _ = fs::remove_dir_all(&aside);
+        if self.partial.exists() {
+            return Err(format!("cannot put {} in place", self.dest.display()));
+        }
+        crate::os::forget_on_signal(&self.partial);
+        Ok(())
+    }
+}
+
+impl Drop for Place {
+    /// A package not put in place (an error stopped it) is removed.
+    fn drop(&mut self) {
+        if self.partial.exists() {
+            let _ = fs::remove_dir_all(&self.partial);
+            crate::os::forget_on_signal(&self.partial);
+        }
+    }
+}
+
+/// `DIR/.<name>.<what>-<pid>` for `dest` = `DIR/<name>`.
+fn beside(dest: &Path, what: &str, pid: u32) -> PathBuf {
+    let name = dest.file_name().unwrap_or_default().to_string_lossy();
+    dest.with_file_name(format!(".{}.{}-{}", name, what, pid))
+}
+
+/// Removes what exports stopped before they finished (killed outright) left
+/// beside `dest`, and says so.
+fn remove_left_by_stopped_exports(dest: &Path) {
+    for (left, pid) in left_by_stopped_exports(dest) {
+        match fs::remove_dir_all(&left) {
+            Ok(()) => crate::text::warn(&format!(
+                "judge: removed {}, left by an --export (pid {}) stopped before it finished",
+                left.display(),
+                pid
+            )),
+            Err(e) => crate::text::warn(&format!(
+                "judge: cannot remove {}, left by a stopped --export: {}",
+                left.display(),
+                e
+            )),
+        }
+    }
+}
+
+/// The folders beside `dest` that exports no longer running left (a
+/// package being built, or an earlier one moved aside), with their pids.
+fn left_by_stopped_exports(dest: &Path) -> Vec<(PathBuf, u32)> {
+    let name = dest.file_name().unwrap_or_default().to_string_lossy();
+    let prefix = format!(".{}.", name);
+    let parent = dest.parent().unwrap_or(Path::new("."));
+    let mut left = Vec::new();
+    for entry in fs::read_dir(parent).into_iter().flatten().flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid = ["partial-", "old-"]
+            .iter()
+            .find_map(|what| rest.strip_prefix(what)?.parse::<u32>().ok());
+        if let Some(pid) = pid.filter(|&pid| !crate::os::process_alive(pid)) {
+            left.push((entry.path(), pid));
+        }
+    }
+    left.sort();
+    left
+}
+
+/// A package from an earlier export may be replaced; anything else in the
+/// way is left alone, and the export stops.
+fn refuse_foreign(dest: &Path) -> Result<(), String> {
     if !dest.exists() {
         return Ok(());
     }
@@ -232,7 +362,7 @@ fn clear_earlier_export(dest: &Path) -> Result<(), String> {
             dest.display()
         ));
     }
-    fs::remove_dir_all(dest).map_err(|e| format!("cannot remove {}: {}", dest.display(), e))
+    Ok(())
 }
 
 /// One test of a package.
@@ -353,10 +483,7 @@ fn yaml_string(text: &str) -> String {
 
 /// Pandoc's version, or a clear error when it is not installed.
 fn pandoc_version() -> Result<String, String> {
-    let out = Command::new("pandoc")
-        .arg("--version")
-        .stdin(Stdio::null())
-        .output()
+    let out = crate::os::output(Command::new("pandoc").arg("--version").stdin(Stdio::null()))
         .map_err(|e| {
             format!(
                 "--export needs pandoc to write each statement in LaTeX ({}): \
@@ -373,10 +500,7 @@ fn read(path: &Path) -> Result<String, String> {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
-    }
-    fs::write(path, text).map_err(|e| format!("cannot write {}: {}", path.display(), e))
+    crate::files::write_whole_or_say(path, text.as_bytes())
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {
@@ -489,6 +613,55 @@ mod tests {
         let why = no_output_validator.unwrap();
         assert!(why.ends_with("validators/output/solitaire_chess.cpp is missing"));
         assert!(all_there);
+    }
+
+    /// Two packages built beside one place: each whole in its own folder,
+    /// the last put in place wins, and nothing else is left; a folder that
+    /// is not a package stops it; what a dead export left is found.
+    #[test]
+    fn a_package_takes_its_place_only_whole() {
+        let root = std::env::temp_dir().join(format!("judge-place-{}", std::process::id()));
+        let dest = root.join("pkg");
+        let package = |place: &Place, text: &str| {
+            let yaml = format!("{}\n{}\n", MARK, text);
+            fs::write(place.partial.join("problem.yaml"), yaml).unwrap();
+        };
+        let first = Place::claim(&dest).unwrap();
+        package(&first, "first");
+        let in_place_early = dest.exists();
+        // A second export of this process, built in another folder.
+        let second = Place {
+            dest: dest.clone(),
+            partial: beside(&dest, "partial", u32::MAX - 2),
+        };
+        fs::create_dir(&second.partial).unwrap();
+        package(&second, "second");
+        first.fill().unwrap();
+        second.fill().unwrap();
+        let yaml = fs::read_to_string(dest.join("problem.yaml")).unwrap();
+        let mut left: Vec<_> = fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        // What a stopped export (of a pid no longer running) left.
+        fs::create_dir(beside(&dest, "partial", u32::MAX - 1)).unwrap();
+        fs::create_dir(beside(&dest, "old", std::process::id())).unwrap();
+        let found = left_by_stopped_exports(&dest);
+        let foreign = root.join("foreign");
+        fs::create_dir_all(&foreign).unwrap();
+        let refused = Place::claim(&foreign).err();
+        let _ = fs::remove_dir_all(&root);
+        assert!(!in_place_early);
+        assert!(yaml.ends_with("second\n"), "{}", yaml);
+        assert_eq!(left, ["pkg"]);
+        assert_eq!(
+            found,
+            [(beside(&dest, "partial", u32::MAX - 1), u32::MAX - 1)]
+        );
+        assert!(refused
+            .unwrap()
+            .contains("is not a package written by --export"));
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The judge as a library: everything `judge` does, in layers that point one
 //! way (each module uses only those listed before it):
 //!
-//! - sys, os, text, json, rng, workspace, command, files: leaves (the system calls,
-//!   checked against the system headers; the judge's own signals, printing, JSON writing, random numbers, where files are, how
-//!   `--cmd` is started, writing a file whole or not at all);
+//! - sys, os, files, text, json, rng, workspace, command: leaves (the system calls,
+//!   checked against the system headers; the judge's own signals, writing a
+//!   file whole, printing, JSON writing, random numbers, where files are, how
+//!   `--cmd` is started);
 //! - svg, svg_board: drawing boards as SVG (the problems' `figure.rs` draw
 //!   with them);
 //! - lines, problems: the table of problems, each a folder (checker,

@@ -3,12 +3,16 @@
 //!
 //! The judge itself starts two kinds of processes: the supervisors, which run
 //! the programs under test (see `supervise/`, the one room for process
-//! control), and `cargo build`, in a process group of its own. Both are
-//! registered here while they run. On SIGINT or SIGTERM the handler (atomics
-//! and `kill` only, which are safe there) sends SIGTERM to every supervisor,
-//! which kills and reaps its test and exits, and SIGKILL to Cargo's process
-//! group (Cargo and its rustc children); a watcher thread then waits for the
-//! supervisors to be gone and exits with 128 + the signal. The programs under
+//! control), and its own tools (`cargo build`, `rustc`, `pandoc`,
+//! `rsvg-convert`), each in a guarded process group of its own
+//! ([`LiveGroup`]: it dies with the judge, even when the judge is killed
+//! outright). Both are registered here while they run. On SIGINT or SIGTERM
+//! the handler (atomics and `kill` only, which are safe there) sends SIGTERM
+//! to every supervisor, which kills and reaps its test and exits, and
+//! SIGKILL to each tool's process group (Cargo and its rustc children); a
+//! watcher thread then waits for the supervisors to be gone, removes the
+//! judge's scratch folders ([`Scratch`], [`remove_on_signal`]) and exits
+//! with 128 + the signal. The programs under
 //! test run in sessions of their own, so Ctrl-C on the terminal reaches the
 //! judge and its supervisors but never them directly: they cannot ignore it
 //! or take the terminal away.
@@ -141,42 +145,74 @@ pub fn unregister_supervisor(pid: u32) {
     interrupt::unregister(pid as i32);
 }
 
-/// A process group the judge started (Cargo's), killed on a signal; the
-/// registration ends when the value is dropped.
-pub struct LiveGroup(#[cfg_attr(not(unix), allow(dead_code))] i32);
+/// A process group the judge started (Cargo, rustc, pandoc, rsvg-convert,
+/// and whatever they start), killed on a signal; the registration ends, and
+/// whatever is left in the group is killed, when the value is dropped.
+///
+/// The group's leader is a guardian, `sh -c 'read x; kill -KILL 0'`, whose
+/// standard input is a pipe only the judge holds open: when the judge ends,
+/// however it ends (`kill -9` too), the pipe reaches its end and the guardian
+/// kills the whole group, itself with it. The group's id is the guardian's
+/// pid, which lives as long as the group, so it is never another's. (Not
+/// `PR_SET_PDEATHSIG`: it reaches only the direct child, not the compilers
+/// Cargo starts nor the linker rustc starts, and it fires when the thread
+/// that started the child ends, which a worker pool's thread may.)
+pub struct LiveGroup {
+    #[cfg_attr(not(unix), allow(dead_code))]
+    id: i32,
+    /// The guardian and the end of its pipe the judge holds.
+    #[cfg(unix)]
+    guardian: Option<(std::process::Child, std::process::ChildStdin)>,
+}
 
 impl LiveGroup {
-    /// Starts `cmd` in a process group of its own and registers the group.
-    /// A signal that comes during the start is answered once the group is
-    /// registered: the judge waits for starts under way before it exits, and
-    /// none begins once it is stopping.
+    /// Starts `cmd` in a guarded process group of its own and registers the
+    /// group. A signal that comes during the start is answered once the
+    /// group is registered: the judge waits for starts under way before it
+    /// exits, and none begins once it is stopping.
     pub fn spawn(
         cmd: &mut std::process::Command,
     ) -> std::io::Result<(std::process::Child, LiveGroup)> {
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
+            use std::process::{Command, Stdio};
             if !interrupt::begin_start() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::Interrupted,
                     "the judge is stopping",
                 ));
             }
-            let started = cmd.spawn();
-            if let Ok(child) = &started {
-                interrupt::register(-(child.id() as i32));
-            }
+            let guardian = Command::new("/bin/sh")
+                .args(["-c", "read x; kill -KILL 0"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0)
+                .spawn();
+            let mut guardian = match guardian {
+                Ok(guardian) => guardian,
+                Err(e) => {
+                    interrupt::end_start();
+                    return Err(e);
+                }
+            };
+            let id = guardian.id() as i32;
+            interrupt::register(-id);
+            let pipe = guardian.stdin.take().expect("piped");
+            let group = LiveGroup {
+                id,
+                guardian: Some((guardian, pipe)),
+            };
+            let started = cmd.process_group(id).spawn();
             interrupt::end_start();
-            let child = started?;
-            let id = child.id() as i32;
-            Ok((child, LiveGroup(id)))
+            Ok((started?, group))
         }
         #[cfg(not(unix))]
         {
             let child = cmd.spawn()?;
             let id = child.id() as i32;
-            Ok((child, LiveGroup(id)))
+            Ok((child, LiveGroup { id }))
         }
     }
 }
@@ -184,8 +220,122 @@ impl LiveGroup {
 impl Drop for LiveGroup {
     fn drop(&mut self) {
         #[cfg(unix)]
-        interrupt::unregister(-self.0);
+        {
+            interrupt::unregister(-self.id);
+            // The pipe's end: the guardian kills what is left of the group.
+            if let Some((mut guardian, pipe)) = self.guardian.take() {
+                drop(pipe);
+                let _ = guardian.wait();
+            }
+        }
     }
+}
+
+/// Runs `cmd` to its end in a guarded process group (see [`LiveGroup`]) and
+/// collects its output, as `Command::output` does: every program the judge
+/// starts for itself (rustc, pandoc, rsvg-convert) goes through here or
+/// through `LiveGroup::spawn`, so that none outlives it. Its standard input
+/// is as `cmd` says (callers close it).
+pub fn output(cmd: &mut std::process::Command) -> std::io::Result<std::process::Output> {
+    use std::process::Stdio;
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let (child, _group) = LiveGroup::spawn(cmd)?;
+    child.wait_with_output()
+}
+
+/// A scratch folder of the judge's, `<temp>/judge-<what>-<pid>`: removed
+/// when the value is dropped, and by the judge on SIGINT and SIGTERM; one
+/// that a judge killed outright (`kill -9`) left is removed by the next
+/// judge that makes one of the same kind.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// Names this judge's folder of kind `what` (made by its user when
+    /// needed) and removes those of judges no longer running.
+    pub fn new(what: &str) -> Scratch {
+        let prefix = format!("judge-{}-", what);
+        let temp = std::env::temp_dir();
+        for entry in std::fs::read_dir(&temp).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid = name.strip_prefix(&prefix).and_then(|p| p.parse().ok());
+            if pid.is_some_and(|pid| !process_alive(pid)) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let path = temp.join(format!("{}{}", prefix, std::process::id()));
+        remove_on_signal(&path);
+        Scratch(path)
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+        forget_on_signal(&self.0);
+    }
+}
+
+/// Whether process `pid` is running (on Linux; elsewhere it is assumed so).
+pub fn process_alive(pid: u32) -> bool {
+    !cfg!(target_os = "linux") || std::path::Path::new(&format!("/proc/{}", pid)).exists()
+}
+
+/// A folder (or file) the judge removes when a signal stops it (after what
+/// it started has ended): a scratch folder, a package being built, the mark
+/// of a claimed folder.
+pub fn remove_on_signal(path: &std::path::Path) {
+    if let Ok(mut paths) = REMOVE_ON_SIGNAL.lock() {
+        paths.push(path.to_path_buf());
+    }
+}
+
+/// The folder is the judge's to remove no more (it was removed, or renamed
+/// into place).
+pub fn forget_on_signal(path: &std::path::Path) {
+    if let Ok(mut paths) = REMOVE_ON_SIGNAL.lock() {
+        paths.retain(|p| p != path);
+    }
+}
+
+/// Makes a temporary file with `create` and registers it for removal on a
+/// signal, both at once: a signal's removal comes before (and then, the
+/// judge stopping, nothing is made: an `Interrupted` error) or after (and
+/// removes it). `forget_on_signal` once it is renamed or removed.
+pub fn make_temporary<T>(
+    path: &std::path::Path,
+    create: impl FnOnce() -> std::io::Result<T>,
+) -> std::io::Result<T> {
+    let mut paths = REMOVE_ON_SIGNAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if stopping() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "the judge is stopping",
+        ));
+    }
+    let made = create()?;
+    paths.push(path.to_path_buf());
+    Ok(made)
+}
+
+static REMOVE_ON_SIGNAL: std::sync::Mutex<Vec<std::path::PathBuf>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Removes the folders and files of `remove_on_signal` (the judge is
+/// stopping), and holds the list until the judge exits: no temporary file
+/// is made after.
+#[cfg_attr(not(unix), allow(dead_code))]
+fn remove_folders() -> Option<std::sync::MutexGuard<'static, Vec<std::path::PathBuf>>> {
+    let paths = REMOVE_ON_SIGNAL.lock().ok()?;
+    for path in paths.iter() {
+        let _ = std::fs::remove_dir_all(path).or_else(|_| std::fs::remove_file(path));
+    }
+    Some(paths)
 }
 
 /// On SIGINT and SIGTERM: end everything the judge started, then exit with
@@ -343,6 +493,7 @@ mod interrupt {
         std::thread::spawn(move || {
             if WAKE.take() {
                 stop_everything();
+                let _held = super::remove_folders();
                 let signal = SIGNAL.load(Ordering::SeqCst);
                 let mut stderr = std::io::stderr();
                 if let Ok(note) = NOTE.lock() {
@@ -429,6 +580,38 @@ mod tests {
         assert!(wake.take());
         wake.wake();
         assert!(wake.take(), "a wake after a take is sent again");
+    }
+
+    /// A process left in the group (here by a shell that ended at once) is
+    /// killed when the group is dropped; so is the guardian.
+    #[test]
+    fn what_a_tool_leaves_running_ends_with_its_group() {
+        use std::process::{Command, Stdio};
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "sleep 300 >/dev/null & echo $!"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped());
+        let (child, group) = LiveGroup::spawn(&mut cmd).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let sleeper: u32 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+        let guardian = group.id as u32;
+        let alive = |pid: u32| {
+            std::fs::read_to_string(format!("/proc/{}/stat", pid))
+                .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").contains(" Z "))
+        };
+        let before = (alive(sleeper), alive(guardian));
+        drop(group);
+        let gone_in_time = (0..100).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            !alive(sleeper)
+        });
+        if !gone_in_time {
+            // SAFETY: kill(2) takes two integers.
+            unsafe { crate::sys::kill(sleeper as i32, crate::sys::SIGKILL) };
+        }
+        assert_eq!(before, (true, true));
+        assert!(gone_in_time, "the sleeper outlived its group");
+        assert!(!alive(guardian));
     }
 
     #[test]

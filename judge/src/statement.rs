@@ -18,9 +18,7 @@ pub fn write(title: &str, readme: &str, figures: &Path, dest: &Path) -> Result<u
     let markdown = statement_markdown(readme);
     let widths = figure_widths(&markdown, figures)?;
     let tex = statement_tex(title, &markdown, &widths)?;
-    fs::create_dir_all(dest).map_err(|e| format!("cannot create {}: {}", dest.display(), e))?;
-    let path = dest.join("problem.en.tex");
-    fs::write(&path, tex).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    crate::files::write_whole_or_say(&dest.join("problem.en.tex"), tex.as_bytes())?;
     for (name, _) in &widths {
         let svg = figures.join(format!("{}.svg", name));
         convert(&svg, &dest.join(format!("{}.pdf", name)), "pdf")?;
@@ -75,10 +73,7 @@ fn convert(svg: &Path, to: &Path, format: &str) -> Result<(), String> {
     if format == "png" {
         command.args(["--zoom", "2"]);
     }
-    let out = command
-        .arg(svg)
-        .stdin(Stdio::null())
-        .output()
+    let out = crate::os::output(command.arg(svg).stdin(Stdio::null()))
         .map_err(|e| format!("cannot run rsvg-convert: {}", e))?;
     if !out.status.success() {
         return Err(format!(
@@ -92,17 +87,18 @@ fn convert(svg: &Path, to: &Path, format: &str) -> Result<(), String> {
 
 /// rsvg-convert's version, or a clear error when it is not installed.
 pub fn rsvg_convert_version() -> Result<String, String> {
-    let out = Command::new("rsvg-convert")
-        .arg("--version")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| {
-            format!(
-                "--export needs rsvg-convert to turn the statements' SVG figures into PDF \
+    let out = crate::os::output(
+        Command::new("rsvg-convert")
+            .arg("--version")
+            .stdin(Stdio::null()),
+    )
+    .map_err(|e| {
+        format!(
+            "--export needs rsvg-convert to turn the statements' SVG figures into PDF \
                  and PNG ({}): install it (Debian: apt-get install librsvg2-bin)",
-                e
-            )
-        })?;
+            e
+        )
+    })?;
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
@@ -263,12 +259,14 @@ pub fn statement_tex(
 /// GitHub-flavoured Markdown made LaTeX by pandoc, headings one level up
 /// (the README's `##` sections are the statement's sections).
 fn pandoc(markdown: &str) -> Result<String, String> {
-    let mut pandoc = Command::new("pandoc")
+    let mut command = Command::new("pandoc");
+    command
         .args(["--from=gfm", "--to=latex", "--shift-heading-level-by=-1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .stderr(Stdio::piped());
+    // In a guarded process group: pandoc dies with the judge.
+    let (mut pandoc, _group) = crate::os::LiveGroup::spawn(&mut command)
         .map_err(|e| format!("cannot run pandoc: {}", e))?;
     let mut stdin = pandoc.stdin.take().expect("piped");
     let feeding = std::thread::scope(|scope| {

@@ -95,8 +95,7 @@ pub fn write_all(problems: &[&'static Problem]) -> Result<(), String> {
         let dir = folder(problem);
         let drawn = draw_all(problem)?;
         for (file, svg) in &drawn {
-            let path = dir.join(file);
-            fs::write(&path, svg).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+            crate::files::write_whole_or_say(&dir.join(file), svg.as_bytes())?;
         }
         crate::text::say(&format!(
             "{}: {} figures in {}",

@@ -48,6 +48,8 @@ pub struct Failure {
     /// The program's standard output: all it wrote, or wrote before it was
     /// stopped.
     pub output: String,
+    /// The end of its standard error, as the judge keeps it.
+    pub stderr: String,
     /// For a TLE, the line that says so first: the time it took against the
     /// limit, whether it finished, and how to raise the limit.
     pub time_out: Option<String>,
@@ -208,6 +210,7 @@ pub fn judge_theirs(
     let failure = (verdict != "AC").then(|| Failure {
         verdict,
         output,
+        stderr: String::from_utf8_lossy(&outcome.stderr_tail).into_owned(),
         time_out: (verdict == "TLE").then(|| time_out(&outcome, limits, &details)),
         details,
         cannot_run: verdict::could_not_start(&outcome),

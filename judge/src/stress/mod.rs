@@ -42,7 +42,7 @@ pub use generate::generate;
 use crate::command::{given_command, shell_quote};
 use crate::problems::Problem;
 use crate::rng::Rng;
-use crate::text::{counted, escaped, say, say_detail};
+use crate::text::{counted, escaped, say, say_detail, warn};
 use case::{nondeterminism, replay_failure, Case, Programs, Runs};
 use progress::rate_text;
 use std::ffi::OsStr;
@@ -78,6 +78,10 @@ pub fn stress(request: &Request) -> Result<bool, String> {
     let problem = request.problem;
     let cmd = request.cmd.expect("--stress has a --cmd");
     let seed = request.seed.unwrap_or_else(seed_from_clock);
+    let what = format!("--stress --seed {}", seed);
+    let _claim = (request.save)
+        .map(|dir| save::Claim::take(dir, &what))
+        .transpose()?;
     let programs = Arc::new(Programs {
         ours: case::build_ours(problem)?,
         theirs: Some(given_command(cmd)),
@@ -115,29 +119,45 @@ pub fn stress(request: &Request) -> Result<bool, String> {
         counted(done, "cases"),
         rate_text(rate)
     ));
+    // Saved at once: a stop while shrinking, or a program that fails only
+    // sometimes, loses nothing.
+    let name = format!("{}-seed{}-case{}", problem.name, seed, index + 1);
+    let saved = (request.save).map(|dir| saved(dir, &name, "-original", &case));
     crate::os::note_progress(format!(
-        "judge: {} on case {} (seed {}); stopped while shrinking it. \
+        "judge: {} on case {} (seed {}); stopped while shrinking it.{}\n\
          To see it again:\nreplay: {}",
         failure.verdict,
         index + 1,
         seed,
+        saved
+            .as_ref()
+            .map_or(String::new(), |saved| format!(" {}", saved)),
         replay_command(request, cmd, seed)
     ));
-    let found = shrink_and_replay(&programs, problem, (index, seed), case)?;
+    let found = shrink_and_replay(&programs, problem, index, case)?;
     save::report(problem, &found.shrunk, found.flaky.as_deref());
     if let Some(dir) = request.save {
-        save_both(dir, problem, &found)?;
+        save_shrunk(dir, &name, &found);
     }
     say(&format!("replay: {}", replay_command(request, cmd, seed)));
     Ok(false)
 }
 
+/// Saves a case as `DIR/NAME<tail>.*`: what to say about it. A save that
+/// fails is said, and does not change the exit status (a case failed: 1).
+fn saved(dir: &Path, name: &str, tail: &str, case: &Case) -> String {
+    let name = format!("{}{}", name, tail);
+    match save::save(dir, &name, case) {
+        Ok(()) => format!("Saved: {}.in.", dir.join(&name).display()),
+        Err(why) => {
+            warn(&format!("judge: cannot save the failing case: {}", why));
+            format!("Not saved: {}.", why)
+        }
+    }
+}
+
 /// A failing case, and what shrinking and replaying made of it.
 struct Found {
-    /// Its index (from 0) and the run's seed.
-    index: usize,
-    seed: u64,
-    original: Case,
     shrunk: Case,
     /// The line saying the program does not always fail, if it does not.
     flaky: Option<String>,
@@ -148,7 +168,7 @@ struct Found {
 fn shrink_and_replay(
     programs: &Arc<Programs>,
     problem: &'static Problem,
-    (index, seed): (usize, u64),
+    index: usize,
     case: Case,
 ) -> Result<Found, String> {
     let original = case.clone();
@@ -157,10 +177,7 @@ fn shrink_and_replay(
         // Not the input's fault: every input would fail the same way.
         say("the program could not be started: nothing to shrink");
         return Ok(Found {
-            index,
-            seed,
-            shrunk: original.clone(),
-            original,
+            shrunk: original,
             flaky: None,
         });
     }
@@ -184,35 +201,40 @@ fn shrink_and_replay(
         .then(|| replay_failure(programs, problem, &shrunk.case, shrunk.runs))
         .transpose()?;
     Ok(Found {
-        index,
-        seed,
-        original,
         shrunk: shrunk.case,
         flaky: nondeterminism(index + 1, &original_runs, shrunk_runs.as_ref()),
     })
 }
 
-/// `--save DIR`: the original and the shrunk input, each with our answer.
-fn save_both(dir: &Path, problem: &Problem, found: &Found) -> Result<(), String> {
+/// `--save DIR`, once the case is shrunk: the shrunk input beside the
+/// original (saved when it failed); both renamed `...-nondeterministic-...`
+/// when the program does not always fail them.
+fn save_shrunk(dir: &Path, name: &str, found: &Found) {
     // "-original" sorts before "-shrunk", so --tests lists them in order.
-    let mut name = format!(
-        "{}-seed{}-case{}",
-        problem.name,
-        found.seed,
-        found.index + 1
-    );
+    let mut last = name.to_string();
     if found.flaky.is_some() {
-        name += "-nondeterministic";
+        last += "-nondeterministic";
+        for ext in save::EXTENSIONS {
+            let from = dir.join(format!("{}-original.{}", name, ext));
+            let to = dir.join(format!("{}-original.{}", last, ext));
+            if from.exists() {
+                if let Err(e) = std::fs::rename(&from, &to) {
+                    warn(&format!("judge: cannot rename {}: {}", from.display(), e));
+                }
+            }
+        }
     }
-    save::save(dir, &format!("{}-original", name), &found.original)?;
-    save::save(dir, &format!("{}-shrunk", name), &found.shrunk)?;
+    if let Err(why) = save::save(dir, &format!("{}-shrunk", last), &found.shrunk) {
+        warn(&format!("judge: cannot save the shrunk case: {}", why));
+        return;
+    }
     say(&format!(
-        "saved: {}-original and {}-shrunk (.in, .out = our answer); replay with --tests {}",
-        dir.join(&name).display(),
-        name,
+        "saved: {}-original and {}-shrunk (.in, .out = our answer, .yours = your answer, \
+         .stderr = your stderr); replay with --tests {}",
+        dir.join(&last).display(),
+        last,
         dir.display()
     ));
-    Ok(())
 }
 
 /// The command line that runs this stress test again.
@@ -232,6 +254,9 @@ fn replay_command(request: &Request, cmd: &OsStr, seed: u64) -> String {
     }
     if let Some(n) = request.max_processes {
         replay += &format!(" --max-processes {}", n);
+    }
+    if let Some(dir) = request.save {
+        replay += &format!(" --save {}", shell_quote(&dir.to_string_lossy()));
     }
     replay
 }
@@ -261,12 +286,22 @@ mod tests {
             "cargo run -p judge -- checkers_pos --cmd 'python3 my.py' --stress 500 --seed 7 \
              --time-limit 300 --memory-limit 64 --max-processes 32"
         );
+        let dir = std::path::Path::new("my fails");
+        let saving = Request {
+            save: Some(dir),
+            ..request
+        };
+        assert!(replay_command(&saving, "p", 7).ends_with(
+            " --seed 7 --time-limit 300 \
+             --memory-limit 64 --max-processes 32 --save 'my fails'"
+        ));
     }
 
     fn failure(verdict: &'static str, reason: &str) -> Failure {
         Failure {
             verdict,
             output: String::new(),
+            stderr: String::new(),
             time_out: None,
             details: vec![reason.to_string(), "stderr: anything".to_string()],
             cannot_run: false,
