@@ -291,7 +291,7 @@ mod tests {
             save: Some(dir),
             ..request
         };
-        assert!(replay_command(&saving, "p", 7).ends_with(
+        assert!(replay_command(&saving, OsStr::new("p"), 7).ends_with(
             " --seed 7 --time-limit 300 \
              --memory-limit 64 --max-processes 32 --save 'my fails'"
         ));
