@@ -12,46 +12,49 @@
 //!
 //! Approach: a depth-first search over capture sequences that remembers its dead ends
 //! (`Solver::search`, right after the board). A position is, for each kind of piece, the
-//! 16-bit mask of its squares. A plain version, every position remembered and nothing
-//! else, is right too: on the hardest board it takes about 120 ms (250 658 positions). The
-//! rest of this file is speed: six cuts, each a section below in this order, make it 10x
-//! faster. Behind them: pieces only land on occupied squares, so an empty square stays
-//! empty for good; and a solution has one move per piece but one, so every occupied square
-//! but the final one is left (departed from) exactly once. The figure after each cut:
-//! searches on sample 28 with every other cut on, without it (34 663 with all six).
+//! 16-bit mask of its squares. A plain search that remembers its dead ends and nothing
+//! else (`plain` in examples/hardness.rs) is right too, but takes 32x the instructions of
+//! this one on sample 28 (1.6 G). The rest of this file buys that speed: six cuts, each a
+//! section below in this order. Behind them: pieces only land on occupied squares, so an
+//! empty square stays empty for good; and a solution has one move per piece but one, so
+//! every occupied square but the final one is left (departed from) exactly once. In
+//! brackets, what each cut buys: the worst of the 19 known hard boards
+//! (hard_boards.txt) in instructions without it, against 54 M with all six.
 //! - Covering: a piece is a set of kinds of step, so pawn < bishop < queen, pawn < king <
 //!   queen and rook < queen. A dead position covers every position on the same squares
-//!   whose every piece is at most as strong: those are dead too, and not searched. (X)
-//! - Commuting moves: a move found dead stays dead after moves on four other squares; the
-//!   search carries the tried moves down and skips them. (X)
+//!   whose every piece is at most as strong: those are dead too, and not searched. (105 M)
+//! - Commuting moves: a move found dead stays dead after a move on two other squares; the
+//!   search carries the tried moves down and skips them. (81 M)
 //! - Stuck pieces: a piece with no occupied square on any of its lines or jumps can never
-//!   move again; its kind stops mattering and it is stored as STUCK, the weakest. (X)
+//!   move again; its kind stops mattering and it is stored as STUCK, the weakest. (105 M)
 //! - Zones: a piece stays within the occupied squares it can reach by repeated moves of
 //!   its kind; if the pieces split into groups whose zones never overlap, each group keeps
-//!   a piece (so two bishops on different colours fail at once). (X)
+//!   a piece. (57 M; on a full board of pawns, 34 M against 0.4 M)
 //! - Entries: a stuck piece's square is emptied only by a visitor that enters from an
 //!   occupied square (that square's one departure) and leaves to another, so the stuck
-//!   squares need distinct entry squares, and all but the final one an exit. (X)
+//!   squares need distinct entry squares, and all but the final one an exit. (65 M)
 //! - Orders: four move orders take turns under a budget, sharing the memo, since no single
-//!   order suits every solvable board. (X)
+//!   order suits every solvable board. (73 M)
 //!
-//! Cost: a search at most once per position reachable from the start and per turn of the
-//! orders (each a subset of the start's squares, each piece of its kind or stuck), so
-//! exponential in the worst case, each a few mask operations per piece. The worst measured,
-//! the unsolvable sample 28 (NPPNNN.BB.NBBPBB), takes 34 663 searches (47 positions searched
-//! more than once, in turns cut short), about 12 ms and 2.7 MB: 9x the wall time of a program
-//! that only reads its input (examples/hardness.rs `known`, `ratio`); the seed puzzles a few
-//! dozen. Measurements: docs/solitaire_chess-notes.md.
+//! Cost: exponential in the worst case. Each turn searches a position at most once, so the
+//! searches are at most the positions reachable from the start (sets of its squares, each
+//! piece of its kind or stuck), plus, for each turn cut short, the 15 at most it was inside.
+//! A search is a few mask operations per piece and a memo lookup per move. The worst
+//! measured, the unsolvable sample 28 (NPPNNN.BB.NBBPBB): 78 105 positions met, 34 663
+//! searched (47 of them twice or more, in turns cut short), 16 350 past the cuts; 52 M
+//! instructions, about 12 ms and 2.8 MB: 9x the wall time of a program that only reads its
+//! input (examples/hardness.rs `known`, `ratio`). Measurements: docs/solitaire_chess-notes.md.
 //!
-//! Tested: src/tests.rs holds every answer to a naive search on 5 000 random boards of up to
-//! 8 pieces and to a plain remembering one on 800 dense ones, and replays each solution;
-//! the 61 samples include the challenge's six seed puzzles (one printed answer breaks the
-//! pawn rule) and the hardest boards found, judged by a checker that replays every move.
+//! Tested: src/tests.rs holds every answer to a naive search on 5 000 random boards of up
+//! to 8 pieces and to a plain remembering one on 800 boards of 10 or 11, and replays each
+//! solution; the 61 samples include the challenge's six seed puzzles (one printed answer
+//! breaks the pawn rule) and the hardest boards found, judged by a checker that replays
+//! every move.
 //!
 //! Input, as README.md states it: the 16 squares, top row first, K Q R B N P a piece, any
 //! other character empty; spaces, tabs, LF or CRLF line ends and a leading byte-order mark
 //! are ignored, and only the count of 16 is checked. Anything else (not UTF-8, over 1 MiB,
-//! control characters) gets one line on stderr naming the line, and exit status 1.
+//! a control character) gets one line on stderr naming the line, and exit status 1.
 
 use std::io::{self, Read, Write};
 
