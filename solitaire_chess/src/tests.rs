@@ -353,13 +353,14 @@ fn searched(text: &str) -> (Rules, Position, u16) {
 #[test]
 fn two_stuck_squares_cannot_share_their_only_entry() {
     // The pawns on [0,3] and [1,0] are stuck. Only the knight on [2,2] can enter
-    // either, and it departs [2,2] once. ([1,0] has an exit, so a test of exits alone
-    // would let the position through; [3,1] is no entry for [1,0], since a knight only
+    // either, and it departs [2,2] once. ([1,0] has an exit, so the quick form of the
+    // test lets the position through; [3,1] is no entry for [1,0], since a knight only
     // gets there through [1,0] itself.)
     let text = "P...\n..N.\n...B\n.P..";
     let (rules, of_kind, occ) = searched(text);
     assert_eq!(of_kind[STUCK as usize], 1 << 12 | 1 << 1);
     let zones = zones_of(&rules, &of_kind, occ);
+    assert!(stuck_squares_have_exits(&rules, &zones, &of_kind, occ));
     assert!(!stuck_squares_have_entries(&rules, &zones, &of_kind, occ));
     assert_eq!(solve_text(text), "0");
     // With a second knight on [0,1] (an entry for [1,0], leaving to [2,2] or

@@ -37,7 +37,8 @@ pub const FAILING: &[Failing] = &[
                 "        if false {\n            // BROKEN: no memo\n            self.dead_ends.insert(occ, strengths);\n        }",
             ),
             (
-                "        let alive = zones_connect(rules, &zones, occ)\n            \
+                "        let alive = stuck_squares_have_exits(rules, &zones, &of_kind, occ)\n            \
+                 && zones_connect(rules, &zones, occ)\n            \
                  && stuck_squares_have_entries(rules, &zones, &of_kind, occ);",
                 "        let _ = zones;\n        let alive = true; // BROKEN: no cuts",
             ),
