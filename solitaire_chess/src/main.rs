@@ -14,49 +14,51 @@
 //! (`Solver::search`, right after the board). A position is, for each kind of piece, the
 //! 16-bit mask of its squares. A plain search that remembers its dead ends and nothing
 //! else (`plain` in examples/hardness.rs) is right too, but takes 32x the instructions on
-//! sample 28 (1.6 G). The rest of this file buys speed: six cuts, each a section below. Behind them: pieces only land on occupied squares, so an
-//! empty square stays empty for good; and a solution has one move per piece but one, so
-//! every occupied square but the final one is left (departed from) exactly once. In
-//! brackets, the worst of the 19 known hard boards (hard_boards.txt) without the cut, in
-//! instructions, against 54 M with all six.
+//! sample 28 (1.6 G against 51 M). The rest of this file buys speed: six cuts, each a
+//! section below. Behind them: pieces only land on occupied squares, so an empty square
+//! stays empty for good; and a solution has one move per piece but one, so every occupied
+//! square but the final one is left (departed from) exactly once. In brackets, the worst
+//! of the 19 known hard boards (hard_boards.txt) without the cut, in instructions,
+//! against 53 M with all six.
 //! - Covering: a piece is a set of kinds of step, so pawn < bishop < queen, pawn < king <
 //!   queen and rook < queen. A dead position covers every position on the same squares
-//!   whose every piece is at most as strong: those are dead too, and not searched. (105 M)
+//!   whose every piece is at most as strong: those are dead too, and not searched. (103 M)
 //! - Commuting moves: a move found dead stays dead after a move on two other squares; the
-//!   search carries the tried moves down and skips them. (81 M)
+//!   search carries the tried moves down and skips them. (78 M)
 //! - Stuck pieces: a piece with no occupied square on any of its lines or jumps can never
-//!   move again; its kind stops mattering and it is stored as STUCK, the weakest. (105 M,
+//!   move again; its kind stops mattering and it is stored as STUCK, the weakest. (104 M,
 //!   entries off too, as they look at stuck pieces)
 //! - Zones: a piece stays within the occupied squares it can reach by repeated moves of
 //!   its kind; if the pieces split into groups whose zones never overlap, each group keeps
-//!   a piece. (57 M; on a full board of pawns, 34 M against 0.4 M)
+//!   a piece. (55 M; on a full board of pawns, 34 M against 0.4 M)
 //! - Entries: a stuck piece's square is emptied only by a visitor that enters from an
 //!   occupied square (that square's one departure) and leaves to another, so the stuck
 //!   squares need distinct entry squares, and all but the final one an exit. (65 M; its
 //!   quick form, two stuck squares without an exit, run first, saves 1 to 3 % more)
 //! - Orders: four move orders take turns under a budget, sharing the memo, since no single
-//!   order suits every solvable board. (73 M)
+//!   order suits every solvable board. (71 M)
 //!
 //! Cost: exponential in the worst case. A turn searches a position once at most, so the
 //! searches are at most the positions reachable from the start (sets of its squares, each
 //! piece of its kind or stuck), plus the 15 at most each turn cut short was inside. A
 //! search is a few mask operations per piece and a memo lookup per move. The worst
 //! measured, the unsolvable sample 28 (NPPNNN.BB.NBBPBB), meets 78 105 positions, searches
-//! 34 663 (47 of them twice or more, in turns cut short), 16 350 past the cuts: 52 M
-//! instructions (sample 29 takes 54 M), about 12 ms and 2.8 MB, 9x the wall time of a
+//! 34 663 (47 of them twice or more, in turns cut short), 16 350 past the cuts: 51 M
+//! instructions (sample 29 takes 53 M), about 12 ms and 2.8 MB, 9x the wall time of a
 //! program that only reads its input (examples/hardness.rs `known`, `ratio`).
 //! Measurements: docs/solitaire_chess-notes.md.
 //!
-//! Tested: src/tests.rs compares the answers with a naive search on 5 000 random boards of
-//! up to 8 pieces, with a plain remembering one on 800 boards of 10 or 11, and with one
-//! order searched to the end on 2 000, and replays every solution; the 61 samples include the challenge's six seed puzzles (one printed answer
-//! breaks the pawn rule) and the hardest boards found, judged by a checker that replays
-//! every move.
+//! Tested: src/tests.rs compares the answers with a naive search on 5 000 random boards
+//! of up to 8 pieces, with a plain remembering one on 800 boards of 10 or 11, and with
+//! one order searched to the end on 2 000, and replays every solution; the 61 samples
+//! include the challenge's six seed puzzles (one printed answer breaks the pawn rule) and
+//! the hardest boards found, judged by a checker that replays every move.
 //!
-//! Input (README.md states it in full): the 16 squares, top row first, K Q R B N P a piece, any
-//! other character empty; spaces, tabs, LF or CRLF line ends and a leading byte-order mark
-//! are ignored, and only the count of 16 is checked. Anything else (not UTF-8, over 1 MiB,
-//! a control character) gets one line on stderr naming the line, and exit status 1.
+//! Input (README.md states it in full): the 16 squares, top row first, K Q R B N P a
+//! piece, any other character empty; spaces, tabs, LF or CRLF line ends and a leading
+//! byte-order mark are ignored, and only the count of 16 is checked. Anything else (not
+//! UTF-8, over 1 MiB, a control character) gets one line on stderr naming the line, and
+//! exit status 1.
 
 use std::io::{self, Read, Write};
 
