@@ -1,13 +1,14 @@
 //! Hardness benchmark for the solitaire_chess solver: how much search the hardest boards
-//! need, counted by the solver itself (calls of its search), which does not depend on the
+//! need, counted by the solver itself (the positions its search meets: each turn's start
+//! and the position after each move tried, `Solver::positions_met`), which does not depend on the
 //! machine's load.
 //!
 //! cargo run --release -p solitaire_chess --example hardness -- known
-//!     the known hard boards (the samples named hard* and others): calls, answer, time in
+//!     the known hard boards (the samples named hard* and others): positions met, answer, time in
 //!     this process
 //! cargo run --release -p solitaire_chess --example hardness -- climb [SEED] [ROUNDS] [STEPS] [KINDS]
 //!     hill-climb from random boards of the given kinds (default BPN, the hardest known),
-//!     scored by calls; prints the hardest boards found (defaults: seed 1, 10 rounds of
+//!     scored by positions met; prints the hardest boards found (defaults: seed 1, 10 rounds of
 //!     1000 steps)
 //! cargo run --release -p solitaire_chess --example hardness -- polish [SEED] [STEPS]
 //!     the same climb started from each known board (but the two easy last ones), with
@@ -19,13 +20,17 @@
 //!     remembers every position, once by the rules and once with queens, rooks and
 //!     bishops passing over pieces; the dead positions by number of pieces, and how many
 //!     of them are dead only because of blockers (default: the first three known boards)
+//! cargo run --release -p solitaire_chess --example hardness -- plain [BOARD...]
+//!     what the cuts buy: a plain search that remembers its dead ends and has no cut,
+//!     against the solver, on each board (default: the known boards); the fastest of five
+//!     runs each
 //! cargo run --release -p solitaire_chess --example hardness -- ratio BINARY [PAIRS] [BOARD...]
 //!     the wall time of BINARY on each board (default: the first two known boards)
 //!     against an empty program that only reads its input, compiled here with rustc -O:
 //!     PAIRS alternating runs (default 31), medians and their ratio; BINARY defaults to
 //!     target/release/solitaire_chess (cargo build --release -p solitaire_chess first)
 //!
-//! Every mode is deterministic: fixed seeds, and calls do not depend on timing. The
+//! Every mode is deterministic: fixed seeds, and positions met do not depend on timing. The
 //! modes `ablate` (each cut switched off) and `orders` (single move orders compared), and
 //! the variables that changed the solver for an experiment, needed switches the solution
 //! no longer has: docs/solitaire_chess-notes.md gives their figures and the commit that
@@ -45,7 +50,7 @@ macro_rules! say {
     };
 }
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -61,12 +66,12 @@ fn known_boards() -> Vec<&'static str> {
         .collect()
 }
 
-/// (calls, solvable) of one board.
+/// (positions met, solvable) of one board.
 fn measure(board: &str) -> (u64, bool) {
     let position = solver::read_board(board).expect("a board of 16 squares");
     let mut s = solver::Solver::new();
     let found = s.solve(position).is_some();
-    (s.calls, found)
+    (s.positions_met, found)
 }
 
 fn report(board: &str) {
@@ -74,7 +79,7 @@ fn report(board: &str) {
     let (calls, found) = measure(board);
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     say!(
-        "{}  {:>9} calls  {:<10}  {:>8.3} ms",
+        "{}  {:>9} met  {:<10}  {:>8.3} ms",
         board,
         calls,
         if found { "solvable" } else { "unsolvable" },
@@ -113,7 +118,7 @@ fn mutate(rng: &mut Rng, board: &[u8; 16], kinds: &[u8]) -> [u8; 16] {
 }
 
 /// Starts climbed by `steps` mutations each, keeping a change when it does not lower the
-/// calls: the boards of `starts` first, then random boards of 12 to 16 pieces drawn from
+/// positions met: the boards of `starts` first, then random boards of 12 to 16 pieces drawn from
 /// `kinds`. Mutations only bring in those kinds (or empty squares).
 fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8], starts: &[&str]) {
     let mut rng = Rng(seed);
@@ -152,7 +157,7 @@ fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8], starts: &[&str]) 
     best.sort_by(|a, b| b.cmp(a));
     best.dedup_by(|a, b| a.1 == b.1);
     say!(
-        "climb seed {} kinds {}: {} rounds of {} steps, {} boards solved in {:.1} s, {:.0} calls on average",
+        "climb seed {} kinds {}: {} rounds of {} steps, {} boards solved in {:.1} s, {:.0} positions met on average",
         seed,
         String::from_utf8_lossy(kinds),
         rounds,
@@ -161,10 +166,10 @@ fn climb(seed: u64, rounds: usize, steps: usize, kinds: &[u8], starts: &[&str]) 
         start.elapsed().as_secs_f64(),
         total_calls as f64 / evaluated.max(1) as f64
     );
-    say!("hardest boards found (calls):");
+    say!("hardest boards found (positions met):");
     for (calls, board, found) in best.iter().take(10) {
         say!(
-            "{}  {:>9} calls  {}",
+            "{}  {:>9} met  {}",
             board,
             calls,
             if *found { "solvable" } else { "unsolvable" }
@@ -283,6 +288,71 @@ fn blockers(boards: &[&str]) {
                 say!("  {:>6}  {:>14}  {:>29}", pieces, all, by_blockers);
             }
         }
+    }
+}
+
+/// The plain search a first solution would be: depth first over the captures by the
+/// rules, the dead positions remembered (as 16 cells of 3 bits), no other cut. Whether
+/// one piece can be left.
+fn plain_search(cells: &mut [u8; 16], pieces: usize, dead: &mut HashSet<u64>) -> bool {
+    if pieces == 1 {
+        return true;
+    }
+    let key = cells.iter().fold(0u64, |k, &c| k << 3 | c as u64);
+    if dead.contains(&key) {
+        return false;
+    }
+    for from in 0..16 {
+        for to in 0..16 {
+            if from != to
+                && cells[from] != 0
+                && cells[to] != 0
+                && may_capture(cells, from, to, true)
+            {
+                let (mover, victim) = (cells[from], cells[to]);
+                cells[to] = mover;
+                cells[from] = 0;
+                let solved = plain_search(cells, pieces - 1, dead);
+                cells[from] = mover;
+                cells[to] = victim;
+                if solved {
+                    return true;
+                }
+            }
+        }
+    }
+    dead.insert(key);
+    false
+}
+
+/// What the cuts buy: `plain_search` against the solver, in positions and time (the
+/// fastest of `runs` runs each), on each board.
+fn plain(boards: &[&str], runs: usize) {
+    for board in boards {
+        let cells = cells_of(board);
+        let pieces = cells.iter().filter(|&&c| c != 0).count();
+        let (mut plain_ms, mut ms) = (f64::MAX, f64::MAX);
+        let (mut dead, mut solvable, mut met, mut found) = (0, false, 0, false);
+        for _ in 0..runs {
+            let start = Instant::now();
+            let mut memo = HashSet::new();
+            solvable = pieces > 0 && plain_search(&mut cells.clone(), pieces, &mut memo);
+            plain_ms = plain_ms.min(start.elapsed().as_secs_f64() * 1000.0);
+            dead = memo.len();
+            let start = Instant::now();
+            (met, found) = measure(board);
+            ms = ms.min(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        assert_eq!(solvable, found, "the two searches differ on {}", board);
+        say!(
+            "{}  plain: {} dead positions, {:.1} ms  solver: {} positions met, {:.1} ms  ratio {:.1}x",
+            board,
+            dead,
+            plain_ms,
+            met,
+            ms,
+            plain_ms / ms
+        );
     }
 }
 
@@ -410,10 +480,14 @@ fn main() {
                 },
             )
         }
+        Some("plain") => {
+            let given: Vec<&str> = args[1..].iter().map(|a| a.as_str()).collect();
+            plain(if given.is_empty() { &known } else { &given }, 5)
+        }
         Some("known") | None => known.iter().for_each(|b| report(b)),
         Some(other) => {
             eprintln!(
-                "hardness: unknown mode {:?} (known, climb, polish, board, blockers, ratio)",
+                "hardness: unknown mode {:?} (known, climb, polish, board, blockers, plain, ratio)",
                 other
             );
             std::process::exit(2);

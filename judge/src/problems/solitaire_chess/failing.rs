@@ -37,13 +37,13 @@ pub const FAILING: &[Failing] = &[
                 "        if false {\n            // BROKEN: no memo\n            self.dead_ends.insert(occ, strengths);\n        }",
             ),
             (
-                "        let alive = stuck_squares_can_clear(rules, &zones, &of_kind, occ)\n            \
-                 && pieces_can_all_meet(rules, &zones, occ)\n            \
+                "        let alive = stuck_squares_have_exits(rules, &zones, &of_kind, occ)\n            \
+                 && zones_connect(rules, &zones, occ)\n            \
                  && stuck_squares_have_entries(rules, &zones, &of_kind, occ);",
                 "        let _ = zones;\n        let alive = true; // BROKEN: no cuts",
             ),
             (
-                "let still_dead = independent_of(&dead_moves, from, to);",
+                "let still_dead = commuting_with(&dead_moves, from, to);",
                 "let still_dead = [0; 16]; // BROKEN: no commuting moves",
             ),
         ],
