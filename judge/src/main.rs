@@ -43,6 +43,7 @@ fn main() {
     };
     os::handle_interrupts();
     judge::environment::pass(options.env.clone());
+    judge::run::set_view(suite::tests_folders(&options), options.show.clone());
     if let Some(cmd) = &options.cmd {
         let passed: Vec<String> = (options.env.iter())
             .map(|(name, _)| name.to_string_lossy().into_owned())

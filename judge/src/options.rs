@@ -52,6 +52,10 @@ Options:
   --env NAME=VALUE   give the program under test this variable; may be given
                      again (it gets PATH, the locale and a HOME of its own,
                      nothing else of the judge's environment)
+  --show PATH        let the program under test see PATH too, read-only (the
+                     sandbox shows it the system, PATH, what its command
+                     names and its program's folder); may be given again;
+                     never the tests' folders nor the workspace
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain
@@ -108,7 +112,7 @@ Options:
   --                 the end of the options: PROBLEM names follow
   -h, --help         this text
 
-Every option but --test and --env is given at most once.
+Every option but --test, --env and --show is given at most once.
 
 Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 
@@ -119,6 +123,8 @@ pub struct Options {
     pub cmd: Option<String>,
     /// The variables of `--env`, for the program under test.
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    /// What `--show` adds to the program's view.
+    pub show: Vec<PathBuf>,
     pub tests_dir: Option<PathBuf>,
     pub standalone: bool,
     pub time_limit_ms: Option<u64>,
@@ -143,6 +149,14 @@ pub struct Options {
 
 /// The most tests run at a time.
 pub const MAX_JOBS: usize = 256;
+
+/// A file or folder from the command line that exists: its full path,
+/// resolved.
+fn existing(flag: &str, text: &str) -> Result<PathBuf, String> {
+    PathBuf::from(text)
+        .canonicalize()
+        .map_err(|e| format!("{} {}: {}", flag, text, e))
+}
 
 /// A count from the command line: a whole number from 1 to `max`.
 fn count(flag: &str, text: &str, max: u64) -> Result<u64, String> {
@@ -169,7 +183,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         };
         // Every option but --test takes one value: a second one is a mistake,
         // not a silent replacement of the first.
-        if flag.starts_with('-') && !["--test", "--env", "--"].contains(&flag) {
+        if flag.starts_with('-') && !["--test", "--env", "--show", "--"].contains(&flag) {
             if given.contains(&flag) {
                 return Err(format!("{} is given twice", flag));
             }
@@ -224,6 +238,7 @@ fn set_option(
             options.cmd = Some(cmd);
         }
         "--env" => options.env.push(crate::environment::parse(&value(flag)?)?),
+        "--show" => options.show.push(existing(flag, &value(flag)?)?),
         "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
         "--standalone" => options.standalone = true,
         "--json" => options.json = true,
@@ -265,6 +280,7 @@ const OPTIONS: &[&str] = &[
     "--test",
     "--cmd",
     "--env",
+    "--show",
     "--tests",
     "--standalone",
     "--time-limit",
@@ -309,6 +325,9 @@ fn check_combinations(options: &Options) -> Result<(), String> {
     }
     if options.cmd.is_some() && !one_problem {
         return Err("--cmd needs exactly one PROBLEM".to_string());
+    }
+    if !options.show.is_empty() && options.cmd.is_none() {
+        return Err("--show needs --cmd \"COMMAND\" (the program that sees it)".to_string());
     }
     if options.tests_dir.is_some() && !one_problem {
         return Err("--tests needs exactly one PROBLEM".to_string());
@@ -462,6 +481,7 @@ fn judging_options(options: &Options) -> Vec<(&'static str, bool)> {
     vec![
         ("--test", !options.test_filters.is_empty()),
         ("--cmd", options.cmd.is_some()),
+        ("--show", !options.show.is_empty()),
         ("--tests", options.tests_dir.is_some()),
         ("--standalone", options.standalone),
         ("--time-limit", options.time_limit_ms.is_some()),

@@ -9,7 +9,7 @@
 
 use crate::os;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
 
@@ -110,6 +110,16 @@ pub fn use_judge_binary(judge: &Path) {
     crate::supervise::serve_from(judge);
     #[cfg(not(supervised))]
     let _ = judge;
+}
+
+/// Hides the run's tests' folders `tests` from every program, whatever its
+/// command names, and shows it `shown` besides (`--show`): the sandbox's
+/// view (docs/sandbox.md). Once, before the first test.
+pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>) {
+    #[cfg(supervised)]
+    crate::supervise::set_view(tests, shown);
+    #[cfg(not(supervised))]
+    let _ = (tests, shown);
 }
 
 /// Runs `cmd` (its program and arguments; nothing else of it is used) with

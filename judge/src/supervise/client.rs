@@ -35,6 +35,11 @@ fn supervisor_command() -> io::Result<Command> {
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     cmd.envs(passed.iter().cloned())
         .env(crate::environment::PASSED, names);
+    if let Some((tests, shown)) = VIEW.get() {
+        let list = |paths: &[PathBuf]| std::env::join_paths(paths).unwrap_or_default();
+        cmd.env(super::sandbox::TESTS_VAR, list(tests))
+            .env(super::sandbox::SHOW_VAR, list(shown));
+    }
     if SERVER.get().is_some() {
         cmd.arg(MODE);
         return Ok(cmd);
@@ -56,6 +61,26 @@ static SERVER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::ne
 /// by this program.
 pub fn serve_from(judge: &std::path::Path) {
     let _ = SERVER.set(judge.to_path_buf());
+}
+
+/// The run's tests' folders and what `--show` adds, for every view.
+static VIEW: std::sync::OnceLock<(Vec<PathBuf>, Vec<PathBuf>)> = std::sync::OnceLock::new();
+
+/// Has every supervisor started from now on hide `tests` (the run's
+/// tests' folders) from every view, whatever the command names, and show
+/// `shown` besides (`--show`). Once, before the first test.
+pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>) {
+    let _ = VIEW.set((tests, shown));
+}
+
+/// Says each of the sandbox's notes once per run.
+fn say_notes(notes: &[String]) {
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let Ok(mut said) = SAID.lock() else { return };
+    for note in notes.iter().filter(|n| !said.contains(n)).cloned().collect::<Vec<_>>() {
+        crate::text::warn(&note);
+        said.push(note);
+    }
 }
 
 const HOOK_TEST: &str = "supervise::tests::supervisor_hook";
@@ -121,6 +146,7 @@ impl Supervisor {
             io::Error::new(io::ErrorKind::Other, "the supervisor ended during a test")
         })?;
         let report = Report::parse(&payload)?;
+        say_notes(&report.notes);
         let mut stdout = Vec::new();
         if let Ok(file) = open_own(&self.dir.join("out"), false) {
             file.take(output_limit + 1).read_to_end(&mut stdout)?;

@@ -155,6 +155,10 @@ impl Report {
         for left in &self.leftovers {
             f.bytes(left.as_bytes());
         }
+        f.num(self.notes.len() as u64);
+        for note in &self.notes {
+            f.bytes(note.as_bytes());
+        }
         f
     }
 
@@ -174,6 +178,10 @@ impl Report {
         for _ in 0..f.num()? {
             leftovers.push(text(f.bytes()?));
         }
+        let mut notes = Vec::new();
+        for _ in 0..f.num()? {
+            notes.push(text(f.bytes()?));
+        }
         Ok(Report {
             not_started,
             ending,
@@ -186,6 +194,7 @@ impl Report {
             leftovers,
             problem,
             sandboxed,
+            notes,
         })
     }
 }
@@ -246,6 +255,7 @@ mod tests {
             leftovers: vec!["sleep (pid 42, holding the program's standard output)".into()],
             problem: Some("".into()),
             sandboxed: true,
+            notes: vec!["judge: note: x".into()],
         };
         let mut pipe = Vec::new();
         report.frame().send(&mut pipe).unwrap();

@@ -53,6 +53,12 @@ use view::Namespaces;
 /// fallback, and for machines where it cannot work).
 pub const OFF_SWITCH: &str = "JUDGE_NO_SANDBOX";
 
+/// The variables that give a supervisor the run's tests' folders, which
+/// no view shows, and what `--show` adds to every view (each a list of
+/// paths, `:`-separated), from the judge ([`super::client`]).
+pub const TESTS_VAR: &str = "JUDGE_VIEW_TESTS";
+pub const SHOW_VAR: &str = "JUDGE_VIEW_SHOW";
+
 /// The views a slot keeps, one per command line (`--stress` alternates
 /// ours and theirs; an output validator may be a third).
 const VIEWS: usize = 4;
@@ -67,6 +73,10 @@ pub struct Sandbox {
     homes: Vec<PathBuf>,
     /// Where our answers are: the workspace and the build folder.
     ours: Vec<PathBuf>,
+    /// The run's tests' folders ([`TESTS_VAR`]).
+    guarded: Vec<PathBuf>,
+    /// What `--show` adds ([`SHOW_VAR`]).
+    extra: Vec<PathBuf>,
     /// The views of the last command lines, the last one used first.
     views: Vec<View>,
 }
@@ -75,6 +85,8 @@ pub struct Sandbox {
 struct View {
     argv: Vec<OsString>,
     steps: Vec<Step>,
+    /// What the program does not see that it may have wanted, and why.
+    notes: Vec<String>,
     namespaces: Namespaces,
     /// The cell the last test ran in, kept for the next.
     cell: Option<Cell>,
@@ -108,6 +120,8 @@ impl Sandbox {
             as_root: unsafe { crate::sys::linux::geteuid() } == 0,
             homes: policy::homes(std::env::var_os("HOME").map(PathBuf::from)),
             ours: vec![workspace, target],
+            guarded: paths_of(TESTS_VAR),
+            extra: paths_of(SHOW_VAR),
             views: Vec::new(),
         };
         sandbox.probe()?;
@@ -171,8 +185,10 @@ impl Sandbox {
             path: &path,
             homes: &self.homes,
             ours: &self.ours,
+            guarded: &self.guarded,
+            extra: &self.extra,
         };
-        let steps = policy::view(&inputs);
+        let policy::Outline { steps, notes } = policy::view(&inputs);
         if self.as_root {
             let named = policy::named_paths(argv, &cwd, &path);
             if let Some(why) = policy::closed_to_others(&steps, &named) {
@@ -185,6 +201,7 @@ impl Sandbox {
             View {
                 argv: argv.to_vec(),
                 steps,
+                notes,
                 namespaces,
                 cell: None,
                 last_hides: None,
@@ -210,6 +227,38 @@ impl Sandbox {
             None => {}
         }
         Cell::start(&view.namespaces, &view.steps, self.as_root, hides, size)
+    }
+
+    /// Tells the judge what the view of `argv` (the current one) left
+    /// out that the program may have wanted (`report.notes`); and when the
+    /// test failed and its standard error names a file the view did not
+    /// show, says so at the end of it, with the view's notes.
+    pub fn annotate(&self, argv: &[OsString], report: &mut super::Report) {
+        let Some(view) = self.views.first().filter(|v| v.argv == argv) else {
+            return;
+        };
+        report.notes = view.notes.clone();
+        let exited = report.ending == Some(super::Ending::Exited);
+        if exited && report.status == 0 {
+            return;
+        }
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
+        let Some(unshown) = policy::unshown_in(&stderr, &cwd, &view.steps) else {
+            return;
+        };
+        let mut said = format!(
+            "\njudge: note: {} is not in the program's view (the system's folders, PATH, \
+             what the command names and its program's folder): --show {} shows it, read-only, \
+             unless it holds the tests or the judge's own",
+            unshown.display(),
+            unshown.display()
+        );
+        for note in &view.notes {
+            said.push('\n');
+            said.push_str(note);
+        }
+        report.stderr_tail.extend_from_slice(said.as_bytes());
     }
 
     /// Takes back the cell of a test that ended: kept for the next test
@@ -245,4 +294,14 @@ impl Sandbox {
         }
         hides
     }
+}
+
+/// The paths of the `:`-separated list in the variable `name`, absolute.
+fn paths_of(name: &str) -> Vec<PathBuf> {
+    std::env::var_os(name)
+        .map(|list| std::env::split_paths(&list).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| p.is_absolute())
+        .collect()
 }

@@ -84,10 +84,58 @@ pub struct Inputs<'a> {
     pub homes: &'a [PathBuf],
     /// Where our answers are: the workspace and the build folder.
     pub ours: &'a [PathBuf],
+    /// The folders of the run's tests (`--tests DIR`, the samples): never
+    /// shown, nor a folder above or below one, whatever the command names.
+    pub guarded: &'a [PathBuf],
+    /// What `--show` asks to show besides, read-only.
+    pub extra: &'a [PathBuf],
 }
 
-/// The view of a command line: every step, in order.
-pub fn view(inputs: &Inputs) -> Vec<Step> {
+/// The view of a command line: its steps, and a line for each folder the
+/// program might have wanted that it is not shown, saying why and what to
+/// do.
+#[derive(Default)]
+pub struct Outline {
+    pub steps: Vec<Step>,
+    pub notes: Vec<String>,
+}
+
+/// Why a folder near the command is not shown whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Withheld {
+    /// The root, or a home folder: it holds far more than one program.
+    Broad,
+    /// A tests' folder of the run, or a folder above or below one.
+    Tests,
+    /// The workspace or the build folder, above or below them.
+    Ours,
+    /// `/tmp`, `/dev/shm`, `/dev`, `/proc` or above: each test has its own.
+    Own,
+    /// Closed to others (no `r` or `x` for group and others).
+    Closed,
+}
+
+impl Withheld {
+    /// Why, and what to do, as a note ends.
+    fn why(self) -> &'static str {
+        match self {
+            Withheld::Broad => "it is the root or a home folder; put the program in a folder of its own",
+            Withheld::Tests => {
+                "it holds the tests being judged, or is in them, and their answers stay hidden; \
+                 put the program in a folder of its own, away from the tests"
+            }
+            Withheld::Ours => {
+                "it holds or is in the judge's workspace or build folder, whose answers stay \
+                 hidden; put the program in a folder of its own"
+            }
+            Withheld::Own => "each test has its own /tmp, /dev and /proc",
+            Withheld::Closed => "only its owner may open it; chmod go+rx it",
+        }
+    }
+}
+
+/// The view of a command line: every step, in order, and its notes.
+pub fn view(inputs: &Inputs) -> Outline {
     let mut steps = Vec::new();
     for system in SYSTEM_FOLDERS.iter().map(Path::new) {
         match std::fs::symlink_metadata(system) {
@@ -103,17 +151,17 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
             add(&mut shown, folder);
         }
     }
-    let named: Vec<PathBuf> = named_paths(inputs.argv, inputs.cwd, inputs.path)
-        .into_iter()
-        .filter(|p| !p.is_dir() || !holds_any(p, inputs.ours))
-        .filter(|p| !is_scratch_or_above(p) && !MADE.iter().any(|m| p.starts_with(m)))
-        .collect();
     visible.extend(shown.iter().cloned());
     steps.extend(shown.into_iter().map(Step::Show));
+    let mut notes = Vec::new();
+    let named = wanted(inputs, &visible, &mut notes);
     for place in inputs.ours.iter().filter_map(|p| p.canonicalize().ok()) {
         if under_any(&place, &visible) && !named.iter().any(|n| n.starts_with(&place)) {
             steps.push(Step::Hide(place));
         }
+    }
+    for tests in inputs.guarded.iter().filter(|t| under_any(t, &visible)) {
+        steps.push(Step::Hide(tests.clone()));
     }
     let mut files = Vec::new();
     for path in named {
@@ -135,7 +183,117 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
         }
     }
     steps.extend(files.into_iter().map(Step::Show));
-    steps
+    Outline { steps, notes }
+}
+
+/// What the command asks to see besides the system and `PATH`: the files
+/// and folders it names, the folder of the file it runs, what `--show`
+/// gives. Left out, each with a note (but what is each test's own, which
+/// is its own anyway): a folder that is or holds one of the run's tests'
+/// folders or is in one, and a test's own file there (`.in`, `.out`,
+/// `.ans`); a named folder that holds ours; the file's folder when it is
+/// the root, a home folder, ours or above ours, or closed to others; what
+/// `--show` gives in or above ours.
+fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<PathBuf> {
+    let near_tests = |p: &Path| {
+        let test_file = !p.is_dir()
+            && p.extension().is_some_and(|e| ["in", "out", "ans"].iter().any(|t| e == *t));
+        match p.is_dir() || test_file {
+            true => inputs.guarded.iter().any(|t| p.starts_with(t) || t.starts_with(p)),
+            false => false,
+        }
+    };
+    let own = |p: &Path| is_scratch_or_above(p) || MADE.iter().any(|m| p.starts_with(m));
+    let mut wanted = Vec::new();
+    for path in named_paths(inputs.argv, inputs.cwd, inputs.path) {
+        let why = match () {
+            _ if own(&path) => Some(Withheld::Own),
+            _ if near_tests(&path) => Some(Withheld::Tests),
+            _ if path.is_dir() && holds_any(&path, inputs.ours) => Some(Withheld::Ours),
+            _ => None,
+        };
+        match why {
+            None => wanted.push(path),
+            Some(Withheld::Own) => {}
+            Some(why) => notes.push(format!(
+                "judge: note: the program does not see {}, which its command names: {}",
+                path.display(),
+                why.why()
+            )),
+        }
+    }
+    let ours = |p: &Path| holds_any(p, inputs.ours) || under_any(p, inputs.ours);
+    if let Some(file) = run_file(inputs, visible) {
+        let folder = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let why = match () {
+            _ if under_any(&folder, visible) => None,
+            _ if folder.parent().is_none() || inputs.homes.contains(&folder) => {
+                Some(Withheld::Broad)
+            }
+            _ if near_tests(&folder) => Some(Withheld::Tests),
+            _ if ours(&folder) => Some(Withheld::Ours),
+            _ if own(&folder) => Some(Withheld::Own),
+            _ if closed(&folder) => Some(Withheld::Closed),
+            _ => {
+                wanted.push(folder.clone());
+                None
+            }
+        };
+        if let Some(why) = why {
+            notes.push(format!(
+                "judge: note: the program sees {} but not the rest of its folder {}: {}; \
+                 --show PATH shows more, read-only",
+                file.display(),
+                folder.display(),
+                why.why()
+            ));
+        }
+    }
+    for path in inputs.extra {
+        let why = match () {
+            _ if own(path) => Some(Withheld::Own),
+            _ if path.is_dir() && near_tests(path) || under_any(path, inputs.guarded) => {
+                Some(Withheld::Tests)
+            }
+            _ if ours(path) => Some(Withheld::Ours),
+            _ => None,
+        };
+        match why {
+            None => wanted.push(path.clone()),
+            Some(why) => notes.push(format!(
+                "judge: note: --show {} is not shown: {}",
+                path.display(),
+                why.why()
+            )),
+        }
+    }
+    wanted.sort();
+    wanted.dedup();
+    wanted
+}
+
+/// The file the command runs: its program when that is the user's (named
+/// with a `/`, not in a folder the view shows anyway), else the first
+/// file of the user's its arguments name (an interpreter's script, a
+/// `.jar`): `python3 /sol/main.py`, `sh run.sh`, `./a.out`.
+fn run_file(inputs: &Inputs, visible: &[PathBuf]) -> Option<PathBuf> {
+    const BEFORE_PROGRAM: [&str; 5] = ["exec", "env", "command", "nohup", "time"];
+    let words = command_words(inputs.argv);
+    let mut words = words.iter().skip_while(|w| {
+        let b = w.as_bytes();
+        is_assignment(b) || b.starts_with(b"-") || BEFORE_PROGRAM.iter().any(|p| w == p)
+    });
+    let program = words.next()?;
+    let found = match program.as_bytes().contains(&b'/') {
+        true => with_real_folder(&inputs.cwd.join(program)),
+        false => on_path(program, inputs.path),
+    };
+    match found {
+        Some(file) if !under_any(&file, visible) => Some(file),
+        _ => words
+            .filter_map(|w| with_real_folder(&inputs.cwd.join(w)))
+            .find(|p| p.is_file() && !under_any(p, visible)),
+    }
 }
 
 /// The folder a step shows whole, if it shows one.
@@ -253,34 +411,47 @@ fn passed_folders(argv: &[OsString], cwd: &Path) -> Vec<PathBuf> {
 /// each part of the value of a variable assignment (`PYTHONPATH=/x`).
 fn words(argv: &[OsString]) -> Vec<OsString> {
     let mut words: Vec<OsString> = Vec::new();
-    let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
-    match script {
-        true => {
-            words.push(argv[0].clone());
-            words.extend(
-                crate::command::shell_words(&argv[2].to_string_lossy())
-                    .into_iter()
-                    .map(OsString::from),
-            );
-            words.extend(argv[3..].iter().cloned());
-        }
-        false => words.extend(argv.iter().cloned()),
+    if is_script(argv) {
+        words.push(argv[0].clone());
     }
+    words.extend(command_words(argv));
     words.iter().flat_map(|word| candidates(word)).collect()
+}
+
+/// Whether `argv` is `sh -c SCRIPT ...`.
+fn is_script(argv: &[OsString]) -> bool {
+    argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh")
+}
+
+/// The words of the command the user wrote: `argv`, or for `sh -c
+/// SCRIPT ...` the script's words and what follows it.
+fn command_words(argv: &[OsString]) -> Vec<OsString> {
+    match is_script(argv) {
+        true => crate::command::shell_words(&argv[2].to_string_lossy())
+            .into_iter()
+            .map(OsString::from)
+            .chain(argv[3..].iter().cloned())
+            .collect(),
+        false => argv.to_vec(),
+    }
+}
+
+/// Whether `word` is a variable assignment, `NAME=VALUE`.
+fn is_assignment(word: &[u8]) -> bool {
+    word.iter().position(|&b| b == b'=').is_some_and(|end| {
+        end > 0
+            && !word[0].is_ascii_digit()
+            && word[..end]
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    })
 }
 
 /// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.
 fn candidates(word: &OsStr) -> Vec<OsString> {
     let bytes = word.as_bytes();
     let name_end = bytes.iter().position(|&b| b == b'=');
-    let assignment = name_end.is_some_and(|end| {
-        end > 0
-            && !bytes[0].is_ascii_digit()
-            && bytes[..end]
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
-    });
-    match (assignment, name_end) {
+    match (is_assignment(bytes), name_end) {
         (true, Some(end)) => bytes[end + 1..]
             .split(|&b| b == b':')
             .filter(|part| !part.is_empty())
@@ -302,13 +473,18 @@ fn resolve(word: &OsStr, cwd: &Path, path: &OsStr) -> Vec<PathBuf> {
         found.push(real);
     }
     if !word.as_bytes().contains(&b'/') {
-        let on_path = std::env::split_paths(path)
-            .filter(|dir| dir.is_absolute())
-            .map(|dir| dir.join(word))
-            .find(|candidate| candidate.is_file());
-        found.extend(on_path.and_then(|p| with_real_folder(&p)));
+        found.extend(on_path(word, path));
     }
     found
+}
+
+/// The program `name` (no `/`) found on `PATH`, its folder resolved.
+fn on_path(name: &OsStr, path: &OsStr) -> Option<PathBuf> {
+    std::env::split_paths(path)
+        .filter(|dir| dir.is_absolute())
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .and_then(|p| with_real_folder(&p))
 }
 
 /// `path`, if it exists, with its folder's path resolved (`..`, links)
@@ -325,9 +501,10 @@ fn with_real_folder(path: &Path) -> Option<PathBuf> {
 /// The folders to hide for a test that reads `input` and writes `out`,
 /// given the view's `steps`: nothing when the view does not show them
 /// (the usual case: test data is in no folder the view shows); else the
-/// input's folder, or the folder above it (where the answers and the other
-/// tests usually are) unless that holds something the view shows; and the
-/// output's folder likewise.
+/// folder above the input's (where the answers and the other tests
+/// usually are) unless that holds something the view shows, and else the
+/// input's folder, whatever it holds; and the output's folder unless it
+/// holds something shown.
 pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
     let shown: Vec<&Path> = steps
         .iter()
@@ -352,11 +529,28 @@ pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
         }
         match folder.parent() {
             Some(up) if above && visible(up) && !holds_shown(up) => hides.push(up.to_path_buf()),
-            _ if !holds_shown(&folder) => hides.push(folder),
+            _ if above || !holds_shown(&folder) => hides.push(folder),
             _ => {}
         }
     }
     hides
+}
+
+/// The first file or folder `text` (a failed program's standard error)
+/// names, from `cwd`, that exists on the machine but that the view of
+/// `steps` does not show (nor is each test's own, `/tmp`, `/dev`,
+/// `/proc`): a name the program looked for in vain.
+pub fn unshown_in(text: &str, cwd: &Path, steps: &[Step]) -> Option<PathBuf> {
+    let shows = |p: &Path| {
+        let under = |f: &PathBuf| p.starts_with(f);
+        steps.iter().any(|s| matches!(s, Step::Show(f) if under(f)))
+            && !steps.iter().any(|s| matches!(s, Step::Hide(f) if under(f)))
+    };
+    text.split(|c: char| c.is_whitespace() || "'\"`:,;()[]<>".contains(c))
+        .filter(|word| word.len() < 4096 && (word.contains('/') || word.contains('.')))
+        .filter_map(|word| with_real_folder(&cwd.join(word)))
+        .filter(|p| !is_scratch_or_above(p) && !SCRATCH.iter().any(|s| p.starts_with(s)))
+        .find(|p| !MADE.iter().any(|m| p.starts_with(m)) && !shows(p))
 }
 
 /// Adds `path` to `shown` unless a folder there holds it already; removes
@@ -527,6 +721,8 @@ mod tests {
             path,
             homes,
             ours,
+            guarded: &[],
+            extra: &[],
         }
     }
 
@@ -573,7 +769,7 @@ mod tests {
         s.make("ws/samples/checkers_pos/01.out");
         let argv = shell_command("PYTHONHASHSEED=0 python3 mine/sol.py");
         let ours = [ws.clone(), ws.join("target")];
-        let steps = view(&inputs(&argv, &ws, OsStr::new(""), &[], &ours));
+        let steps = view(&inputs(&argv, &ws, OsStr::new(""), &[], &ours)).steps;
         let shown: Vec<&PathBuf> = steps
             .iter()
             .filter_map(|step| match step {
@@ -585,7 +781,7 @@ mod tests {
         assert!(steps.contains(&Step::Empty(ws.clone())), "{:?}", steps);
         // A folder that holds ours is not shown, even named.
         let argv = shell_command(&format!("java -cp {} Main", ws.display()));
-        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
+        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours)).steps;
         assert!(!steps
             .iter()
             .any(|step| matches!(step, Step::Show(p) if p.starts_with(&s.0))));
@@ -602,7 +798,7 @@ mod tests {
         let ours = [ws.clone(), ws.join("target")];
         let made_and_shown = |cmd: &str, cwd: &Path| {
             let argv = shell_command(cmd);
-            let steps = view(&inputs(&argv, cwd, OsStr::new(""), &[], &ours));
+            let steps = view(&inputs(&argv, cwd, OsStr::new(""), &[], &ours)).steps;
             let mut made: Vec<PathBuf> = Vec::new();
             let mut shown: Vec<PathBuf> = Vec::new();
             for step in steps {
@@ -641,7 +837,7 @@ mod tests {
         let argv = [OsString::from("true")];
         // A build folder in a system folder (CARGO_TARGET_DIR=/usr/lib...).
         let ours = [PathBuf::from("/usr/lib")];
-        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
+        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours)).steps;
         assert!(steps.contains(&Step::Show("/usr".into())), "{:?}", steps);
         assert!(
             steps.contains(&Step::Hide("/usr/lib".into())),
