@@ -543,6 +543,18 @@ mod tests {
     }
 
     #[test]
+    fn show_is_repeated_resolved_existing_and_needs_cmd() {
+        let cmd = ["checkers_pos", "--cmd", "true"];
+        let a = args(&[&cmd[..], &["--show", "/usr/../usr", "--show=/etc"]].concat());
+        let a = a.unwrap().unwrap();
+        assert_eq!(a.show, [PathBuf::from("/usr"), PathBuf::from("/etc")]);
+        let missing = args(&[&cmd[..], &["--show", "/no/such/path"]].concat());
+        assert!(missing.err().unwrap().starts_with("--show /no/such/path: "));
+        let alone = args(&["checkers_pos", "--show", "/usr"]);
+        assert!(alone.err().unwrap().contains("--show needs --cmd"));
+    }
+
+    #[test]
     fn options_take_their_value_either_way() {
         let a = args(&[
             "checkers_pos",

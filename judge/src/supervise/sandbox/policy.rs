@@ -538,8 +538,8 @@ pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
 
 /// The first file or folder `text` (a failed program's standard error)
 /// names, from `cwd`, that exists on the machine but that the view of
-/// `steps` does not show (nor is each test's own, `/tmp`, `/dev`,
-/// `/proc`): a name the program looked for in vain.
+/// `steps` does not show (but the view's own `/dev` and `/proc`, and a
+/// scratch folder or above): a name the program looked for in vain.
 pub fn unshown_in(text: &str, cwd: &Path, steps: &[Step]) -> Option<PathBuf> {
     let shows = |p: &Path| {
         let under = |f: &PathBuf| p.starts_with(f);
@@ -548,9 +548,10 @@ pub fn unshown_in(text: &str, cwd: &Path, steps: &[Step]) -> Option<PathBuf> {
     };
     text.split(|c: char| c.is_whitespace() || "'\"`:,;()[]<>".contains(c))
         .filter(|word| word.len() < 4096 && (word.contains('/') || word.contains('.')))
+        .filter(|word| !word.chars().all(|c| c == '.' || c == '/'))
         .filter_map(|word| with_real_folder(&cwd.join(word)))
-        .filter(|p| !is_scratch_or_above(p) && !SCRATCH.iter().any(|s| p.starts_with(s)))
-        .find(|p| !MADE.iter().any(|m| p.starts_with(m)) && !shows(p))
+        .filter(|p| !is_scratch_or_above(p) && !MADE.iter().any(|m| p.starts_with(m)))
+        .find(|p| !shows(p))
 }
 
 /// Adds `path` to `shown` unless a folder there holds it already; removes
@@ -864,6 +865,169 @@ mod tests {
             test_data(&input, &out, &steps),
             [s.0.join("shown/tests/group")]
         );
+    }
+
+    /// The steps that show something of the scratch folder `s`, and the
+    /// notes, for `cmd` run from `cwd` with `guarded` tests and `extra`.
+    fn outline(
+        s: &Scratch,
+        cmd: &str,
+        cwd: &Path,
+        guarded: &[PathBuf],
+        extra: &[PathBuf],
+    ) -> (Vec<PathBuf>, Vec<String>) {
+        let argv = shell_command(cmd);
+        let homes = [s.0.join("home")];
+        let ours = [s.0.join("ws")];
+        let inputs = Inputs {
+            argv: &argv,
+            cwd,
+            path: OsStr::new("/usr/bin:/bin"),
+            homes: &homes,
+            ours: &ours,
+            guarded,
+            extra,
+        };
+        let Outline { steps, notes } = view(&inputs);
+        let shown = steps
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Show(p) if p.starts_with(&s.0) => Some(p),
+                _ => None,
+            })
+            .collect();
+        (shown, notes)
+    }
+
+    #[test]
+    fn the_folder_of_the_file_a_command_runs_is_shown() {
+        let s = Scratch::new("own");
+        let sol = s.make("sol/");
+        s.make("sol/main.py");
+        s.make("sol/rules.py");
+        s.make("sol/run.sh");
+        s.make("sol/prog");
+        s.make("sol/app.jar");
+        for cmd in [
+            "python3 sol/main.py",
+            "PYTHONHASHSEED=0 python3 -u sol/main.py",
+            "env -i python3 sol/main.py",
+            "sh sol/run.sh",
+            "./sol/prog < /dev/null",
+            "java -Xss64m -jar sol/app.jar",
+        ] {
+            let (shown, notes) = outline(&s, cmd, &s.0, &[], &[]);
+            assert_eq!(shown, std::slice::from_ref(&sol), "{}", cmd);
+            assert!(notes.is_empty(), "{}: {:?}", cmd, notes);
+        }
+        // Named on purpose, a folder is shown as before.
+        let (shown, _) = outline(&s, "java -cp sol Main", &s.0, &[], &[]);
+        assert_eq!(shown, std::slice::from_ref(&sol));
+    }
+
+    #[test]
+    fn a_broad_closed_or_guarded_folder_of_the_program_is_not_shown_and_said() {
+        let s = Scratch::new("withheld");
+        let tests = s.make("sol/tests/");
+        s.make("sol/tests/01.in");
+        let home_prog = s.make("home/prog");
+        let ours_prog = s.make("ws/target/prog");
+        let closed_prog = s.make("closed/prog");
+        let beside = s.make("sol/main.py");
+        fs::set_permissions(s.0.join("closed"), fs::Permissions::from_mode(0o700)).unwrap();
+        let guarded = [tests.clone()];
+        for (prog, why) in [
+            (&home_prog, "home folder"),
+            (&ours_prog, "workspace"),
+            (&closed_prog, "chmod go+rx"),
+            (&beside, "holds the tests"),
+        ] {
+            let cmd = format!("python3 {}", prog.display());
+            let (shown, notes) = outline(&s, &cmd, &s.0, &guarded, &[]);
+            assert_eq!(shown, [prog.clone()], "{}", cmd);
+            assert_eq!(notes.len(), 1, "{:?}", notes);
+            assert!(notes[0].contains(why) && notes[0].contains("--show"), "{:?}", notes);
+        }
+        // A program inside the tests' folder: the file alone.
+        let inside = s.make("sol/tests/prog");
+        let (shown, notes) = outline(&s, "./prog", &tests, &guarded, &[]);
+        assert_eq!((shown, notes.len()), (vec![inside], 1));
+    }
+
+    #[test]
+    fn no_form_of_a_command_shows_the_tests_folders() {
+        let s = Scratch::new("guarded");
+        let tests = s.make("t/");
+        s.make("t/01.in");
+        s.make("t/01.out");
+        s.make("t/sub/02.in");
+        let main = s.make("t/Main.class");
+        let guarded = [tests.clone()];
+        let (t, up, sub) = (tests.display(), s.0.display(), tests.join("sub"));
+        for (cmd, cwd) in [
+            ("java -cp . Main".to_string(), &tests),
+            ("PYTHONPATH=. python3 -c 1".to_string(), &tests),
+            ("env CLASSPATH=. java Main".to_string(), &tests),
+            (format!("python3 -c 1 {}", t), &s.0),
+            (format!("python3 -c 1 {}", up), &s.0),
+            (format!("python3 -c 1 {}", sub.display()), &s.0),
+            ("cat 01.out".to_string(), &tests),
+        ] {
+            let (shown, notes) = outline(&s, &cmd, cwd, &guarded, &[]);
+            assert!(shown.is_empty(), "{}: {:?}", cmd, shown);
+            assert!(notes.iter().any(|n| n.contains("holds the tests")), "{}", cmd);
+        }
+        // A file the command names there that is no test's is shown.
+        let (shown, _) = outline(&s, "java -cp Main.class", &tests, &guarded, &[]);
+        assert_eq!(shown, [main]);
+    }
+
+    #[test]
+    fn show_adds_a_path_but_never_the_tests_nor_ours() {
+        let s = Scratch::new("show");
+        let lib = s.make("lib/");
+        let tests = s.make("t/");
+        let ws = s.make("ws/");
+        let guarded = [tests.clone()];
+        let extra = [lib.clone(), tests.clone(), s.0.clone(), ws.join("x")];
+        let (shown, notes) = outline(&s, "true", &s.0, &guarded, &extra);
+        assert_eq!(shown, [lib]);
+        assert_eq!(notes.len(), 3, "{:?}", notes);
+        assert!(notes.iter().all(|n| n.starts_with("judge: note: --show ")));
+    }
+
+    #[test]
+    fn tests_in_a_shown_folder_are_hidden_and_the_inputs_folder_always() {
+        let argv = [OsString::from("true")];
+        let guarded = [PathBuf::from("/usr/share")];
+        let mut inputs = inputs(&argv, Path::new("/"), OsStr::new(""), &[], &[]);
+        inputs.guarded = &guarded;
+        let steps = view(&inputs).steps;
+        assert!(steps.contains(&Step::Hide("/usr/share".into())), "{:?}", steps);
+        // The input's folder, shown whole, holds itself: hidden still.
+        let s = Scratch::new("input");
+        let input = s.make("t/01.in");
+        let out = s.make("slot/out");
+        let steps = [Step::Show(s.0.join("t"))];
+        assert_eq!(test_data(&input, &out, &steps), [s.0.join("t")]);
+    }
+
+    #[test]
+    fn a_file_named_in_stderr_that_the_view_lacks_is_found() {
+        let s = Scratch::new("stderr");
+        let shown = s.make("sol/main.py");
+        s.make("sol/data.txt");
+        let steps = [Step::Show(shown)];
+        let said = |text: &str| unshown_in(text, &s.0, &steps);
+        let text = "FileNotFoundError: [Errno 2] No such file or directory: 'sol/data.txt'";
+        assert_eq!(said(text), Some(s.0.join("sol/data.txt")));
+        for quiet in [
+            "File \"sol/main.py\", line 1",
+            "no such file: sol/nothing.txt",
+            "error at . and .. in /tmp/x",
+        ] {
+            assert_eq!(said(quiet), None, "{}", quiet);
+        }
     }
 
     #[test]
