@@ -27,6 +27,8 @@
 mod common;
 #[path = "common/json.rs"]
 mod json;
+#[path = "hostile/view.rs"]
+mod view;
 
 use common::TempDir;
 use judge::sys::{kill, SIGINT, SIGKILL, SIGTERM};

@@ -77,7 +77,12 @@ pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>) {
 fn say_notes(notes: &[String]) {
     static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let Ok(mut said) = SAID.lock() else { return };
-    for note in notes.iter().filter(|n| !said.contains(n)).cloned().collect::<Vec<_>>() {
+    for note in notes
+        .iter()
+        .filter(|n| !said.contains(n))
+        .cloned()
+        .collect::<Vec<_>>()
+    {
         crate::text::warn(&note);
         said.push(note);
     }

@@ -119,7 +119,9 @@ impl Withheld {
     /// Why, and what to do, as a note ends.
     fn why(self) -> &'static str {
         match self {
-            Withheld::Broad => "it is the root or a home folder; put the program in a folder of its own",
+            Withheld::Broad => {
+                "it is the root or a home folder; put the program in a folder of its own"
+            }
             Withheld::Tests => {
                 "it holds the tests being judged, or is in them, and their answers stay hidden; \
                  put the program in a folder of its own, away from the tests"
@@ -197,9 +199,13 @@ pub fn view(inputs: &Inputs) -> Outline {
 fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<PathBuf> {
     let near_tests = |p: &Path| {
         let test_file = !p.is_dir()
-            && p.extension().is_some_and(|e| ["in", "out", "ans"].iter().any(|t| e == *t));
+            && p.extension()
+                .is_some_and(|e| ["in", "out", "ans"].iter().any(|t| e == *t));
         match p.is_dir() || test_file {
-            true => inputs.guarded.iter().any(|t| p.starts_with(t) || t.starts_with(p)),
+            true => inputs
+                .guarded
+                .iter()
+                .any(|t| p.starts_with(t) || t.starts_with(p)),
             false => false,
         }
     };
@@ -946,7 +952,11 @@ mod tests {
             let (shown, notes) = outline(&s, &cmd, &s.0, &guarded, &[]);
             assert_eq!(shown, [prog.clone()], "{}", cmd);
             assert_eq!(notes.len(), 1, "{:?}", notes);
-            assert!(notes[0].contains(why) && notes[0].contains("--show"), "{:?}", notes);
+            assert!(
+                notes[0].contains(why) && notes[0].contains("--show"),
+                "{:?}",
+                notes
+            );
         }
         // A program inside the tests' folder: the file alone.
         let inside = s.make("sol/tests/prog");
@@ -975,7 +985,11 @@ mod tests {
         ] {
             let (shown, notes) = outline(&s, &cmd, cwd, &guarded, &[]);
             assert!(shown.is_empty(), "{}: {:?}", cmd, shown);
-            assert!(notes.iter().any(|n| n.contains("holds the tests")), "{}", cmd);
+            assert!(
+                notes.iter().any(|n| n.contains("holds the tests")),
+                "{}",
+                cmd
+            );
         }
         // A file the command names there that is no test's is shown.
         let (shown, _) = outline(&s, "java -cp Main.class", &tests, &guarded, &[]);
@@ -1003,7 +1017,11 @@ mod tests {
         let mut inputs = inputs(&argv, Path::new("/"), OsStr::new(""), &[], &[]);
         inputs.guarded = &guarded;
         let steps = view(&inputs).steps;
-        assert!(steps.contains(&Step::Hide("/usr/share".into())), "{:?}", steps);
+        assert!(
+            steps.contains(&Step::Hide("/usr/share".into())),
+            "{:?}",
+            steps
+        );
         // The input's folder, shown whole, holds itself: hidden still.
         let s = Scratch::new("input");
         let input = s.make("t/01.in");
