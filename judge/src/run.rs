@@ -114,12 +114,14 @@ pub fn use_judge_binary(judge: &Path) {
 
 /// Hides the run's tests' folders `tests` from every program, whatever its
 /// command names, and shows it `shown` besides (`--show`): the sandbox's
-/// view (docs/sandbox.md). Once, before the first test.
-pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>) {
+/// view (docs/sandbox.md); what the view leaves out is said for the
+/// program under test, `under_test` (`--cmd`'s command line). Once,
+/// before the first test.
+pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>, under_test: Vec<std::ffi::OsString>) {
     #[cfg(supervised)]
-    crate::supervise::set_view(tests, shown);
+    crate::supervise::set_view(tests, shown, under_test);
     #[cfg(not(supervised))]
-    let _ = (tests, shown);
+    let _ = (tests, shown, under_test);
 }
 
 /// Runs `cmd` (its program and arguments; nothing else of it is used) with
