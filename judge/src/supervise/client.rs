@@ -81,7 +81,10 @@ pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>, under_test: Vec<OsStri
 /// folder is never shown).
 fn say_notes(argv: &[OsString], notes: &[String]) {
     static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    if VIEW.get().map_or(true, |(_, _, under_test)| under_test != argv) {
+    if VIEW
+        .get()
+        .map_or(true, |(_, _, under_test)| under_test != argv)
+    {
         return;
     }
     let Ok(mut said) = SAID.lock() else { return };

@@ -9,7 +9,8 @@
 //! nothing in it, and a **mount namespace** whose root is a fresh, read-only
 //! `tmpfs` holding what the folder policy (`policy.rs`) says the command
 //! needs: the system's folders, the installations on `PATH`, what the
-//! command line names and an empty working folder. The supervisor keeps
+//! command line names, its program's folder, what `--show` adds (never
+//! the run's tests' folders) and an empty working folder. The supervisor keeps
 //! the three namespaces open by descriptor, and each view has its cells.
 //!
 //! A cell's launcher (`launch.rs`) enters them and makes the fresh parts a

@@ -5,12 +5,15 @@
 //! The view is built from what the program needs, not from a list of hidden
 //! places: the system's folders, the folders on `PATH` (and the prefix of an
 //! installation whose `bin` or `shims` is there), the files and folders the
-//! command line names, read as the shell would read it, and an empty
-//! working folder at the judge's working folder's path. Nothing of ours
-//! (the workspace, whose samples, sources and whatever the judge wrote in
-//! it are answers, and the build folder, whatever `CARGO_TARGET_DIR` says)
-//! comes along unless the command names it; where a shown folder holds
-//! one, it is hidden. The functions here look at the file system (what
+//! command line names, read as the shell would read it, the folder of the
+//! file it runs, what `--show` adds, and an empty working folder at the
+//! judge's working folder's path. Nothing of ours (the workspace, whose
+//! samples, sources and whatever the judge wrote in it are answers, and
+//! the build folder, whatever `CARGO_TARGET_DIR` says) comes along unless
+//! the command names it; where a shown folder holds one, it is hidden.
+//! The run's tests' folders never come along, whatever the command names.
+//! What is left out that the program may have wanted is said in notes.
+//! The functions here look at the file system (what
 //! exists, what is a folder, its mode) but mount nothing: they are tested
 //! without a namespace.
 
