@@ -37,16 +37,23 @@ fn the_verdict(run: &Run) -> String {
 }
 
 /// A Python program in two files, and a shell wrapper that runs a program
-/// beside it, each in a folder of its own: both pass. On the judge of the
-/// day (only the named file shown): RE, "No module named 'rules'", and RE,
-/// "not found".
+/// beside it, each in a folder of its own: both pass, sandboxed and not.
+/// On the judge of the day (only the named file shown): RE, "No module
+/// named 'rules'", and RE, "not found" (sandboxed).
 #[test]
 fn a_program_sees_the_files_beside_it() {
-    let hostile = Hostile::new("view-beside");
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("view-beside");
+        hostile.sandbox_off = sandbox_off;
+        two_files_pass(&hostile);
+    }
+}
+
+fn two_files_pass(hostile: &Hostile) {
     let (_, answer) = the_sample();
-    in_sol(&hostile, "rules.py", &format!("ANSWER = {:?}\n", answer));
+    in_sol(hostile, "rules.py", &format!("ANSWER = {:?}\n", answer));
     let main = in_sol(
-        &hostile,
+        hostile,
         "main.py",
         "import sys\nimport rules\nsys.stdin.read()\nprint(rules.ANSWER, end='')\n",
     );
