@@ -60,12 +60,12 @@ fn two_files_pass(hostile: &Hostile) {
     let (run, test) = hostile.judge_json(&format!("python3 {}", main), &[]);
     assert_eq!(test["verdict"], "AC", "{}", run);
     in_sol(
-        &hostile,
+        hostile,
         "answer.sh",
         &format!("cat >/dev/null\nprintf '{}'\n", answer),
     );
     let wrapper = in_sol(
-        &hostile,
+        hostile,
         "run.sh",
         "exec sh \"$(dirname \"$0\")/answer.sh\"\n",
     );

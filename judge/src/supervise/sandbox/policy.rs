@@ -953,7 +953,7 @@ mod tests {
         ] {
             let cmd = format!("python3 {}", prog.display());
             let (shown, notes) = outline(&s, &cmd, &s.0, &guarded, &[]);
-            assert_eq!(shown, [prog.clone()], "{}", cmd);
+            assert_eq!(shown, std::slice::from_ref(prog), "{}", cmd);
             assert_eq!(notes.len(), 1, "{:?}", notes);
             assert!(
                 notes[0].contains(why) && notes[0].contains("--show"),
