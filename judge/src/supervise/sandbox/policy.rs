@@ -179,8 +179,7 @@ pub fn view(inputs: &Inputs) -> Outline {
     let mut made = vec![cwd];
     made.extend(passed_folders(inputs.argv, inputs.cwd));
     for folder in made {
-        let the_views = MADE.iter().any(|m| folder.starts_with(m));
-        if !under_any(&folder, &visible) && !is_scratch_or_above(&folder) && !the_views {
+        if !under_any(&folder, &visible) && !each_tests_own(&folder) {
             let step = Step::Empty(folder);
             if !steps.contains(&step) {
                 steps.push(step);
@@ -200,24 +199,11 @@ pub fn view(inputs: &Inputs) -> Outline {
 /// the root, a home folder, ours or above ours, or closed to others; what
 /// `--show` gives in or above ours.
 fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<PathBuf> {
-    let near_tests = |p: &Path| {
-        let test_file = !p.is_dir()
-            && p.extension()
-                .is_some_and(|e| ["in", "out", "ans"].iter().any(|t| e == *t));
-        match p.is_dir() || test_file {
-            true => inputs
-                .guarded
-                .iter()
-                .any(|t| p.starts_with(t) || t.starts_with(p)),
-            false => false,
-        }
-    };
-    let own = |p: &Path| is_scratch_or_above(p) || MADE.iter().any(|m| p.starts_with(m));
     let mut wanted = Vec::new();
     for path in named_paths(inputs.argv, inputs.cwd, inputs.path) {
         let why = match () {
-            _ if own(&path) => Some(Withheld::Own),
-            _ if near_tests(&path) => Some(Withheld::Tests),
+            _ if each_tests_own(&path) => Some(Withheld::Own),
+            _ if near_tests(&path, inputs.guarded) => Some(Withheld::Tests),
             _ if path.is_dir() && holds_any(&path, inputs.ours) => Some(Withheld::Ours),
             _ => None,
         };
@@ -231,40 +217,14 @@ fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<
             )),
         }
     }
-    let ours = |p: &Path| holds_any(p, inputs.ours) || under_any(p, inputs.ours);
-    if let Some(file) = run_file(inputs, visible) {
-        let folder = file.parent().unwrap_or(Path::new("/")).to_path_buf();
-        let why = match () {
-            _ if under_any(&folder, visible) => None,
-            _ if folder.parent().is_none() || inputs.homes.contains(&folder) => {
-                Some(Withheld::Broad)
-            }
-            _ if near_tests(&folder) => Some(Withheld::Tests),
-            _ if ours(&folder) => Some(Withheld::Ours),
-            _ if own(&folder) => Some(Withheld::Own),
-            _ if closed(&folder) => Some(Withheld::Closed),
-            _ => {
-                wanted.push(folder.clone());
-                None
-            }
-        };
-        if let Some(why) = why {
-            notes.push(format!(
-                "judge: note: the program sees {} but not the rest of its folder {}: {}; \
-                 --show PATH shows more, read-only",
-                file.display(),
-                folder.display(),
-                why.why()
-            ));
-        }
-    }
+    wanted.extend(own_folder(inputs, visible, notes));
     for path in inputs.extra {
         let why = match () {
-            _ if own(path) => Some(Withheld::Own),
-            _ if path.is_dir() && near_tests(path) || under_any(path, inputs.guarded) => {
+            _ if each_tests_own(path) => Some(Withheld::Own),
+            _ if near_tests(path, inputs.guarded) || under_any(path, inputs.guarded) => {
                 Some(Withheld::Tests)
             }
-            _ if ours(path) => Some(Withheld::Ours),
+            _ if near_ours(path, inputs.ours) => Some(Withheld::Ours),
             _ => None,
         };
         match why {
@@ -279,6 +239,55 @@ fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<
     wanted.sort();
     wanted.dedup();
     wanted
+}
+
+/// The folder of the file the command runs, when it may be shown whole;
+/// else a note saying why not.
+fn own_folder(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Option<PathBuf> {
+    let file = run_file(inputs, visible)?;
+    let folder = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let why = match () {
+        _ if under_any(&folder, visible) => return None,
+        _ if folder.parent().is_none() || inputs.homes.contains(&folder) => Withheld::Broad,
+        _ if near_tests(&folder, inputs.guarded) => Withheld::Tests,
+        _ if near_ours(&folder, inputs.ours) => Withheld::Ours,
+        _ if each_tests_own(&folder) => Withheld::Own,
+        _ if closed(&folder) => Withheld::Closed,
+        _ => return Some(folder),
+    };
+    notes.push(format!(
+        "judge: note: the program sees {} but not the rest of its folder {}: {}; \
+         --show PATH shows more, read-only",
+        file.display(),
+        folder.display(),
+        why.why()
+    ));
+    None
+}
+
+/// Whether `path` is a folder that is, holds or is in one of the run's
+/// tests' folders (`guarded`), or a test's own file (`.in`, `.out`,
+/// `.ans`) in one.
+fn near_tests(path: &Path, guarded: &[PathBuf]) -> bool {
+    let test_file = || {
+        path.extension()
+            .is_some_and(|e| ["in", "out", "ans"].iter().any(|t| e == *t))
+    };
+    (path.is_dir() || test_file())
+        && guarded
+            .iter()
+            .any(|t| path.starts_with(t) || t.starts_with(path))
+}
+
+/// Whether `path` holds or is in one of our places.
+fn near_ours(path: &Path, ours: &[PathBuf]) -> bool {
+    holds_any(path, ours) || under_any(path, ours)
+}
+
+/// Whether `path` is what each test has of its own: a scratch folder or
+/// above, or in the view's own `/dev` and `/proc`.
+fn each_tests_own(path: &Path) -> bool {
+    is_scratch_or_above(path) || MADE.iter().any(|m| path.starts_with(m))
 }
 
 /// The file the command runs: its program when that is the user's (named
@@ -327,7 +336,7 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
         let Ok(entry) = entry.canonicalize() else {
             continue;
         };
-        let ours = |p: &Path| holds_any(p, inputs.ours) || under_any(p, inputs.ours);
+        let ours = |p: &Path| near_ours(p, inputs.ours);
         if !entry.is_dir() || ours(&entry) || is_scratch_or_above(&entry) {
             continue;
         }
