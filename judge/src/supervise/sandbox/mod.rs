@@ -72,7 +72,8 @@ pub struct Sandbox {
     as_root: bool,
     /// The machine's home folders (see [`policy::path_folders`]).
     homes: Vec<PathBuf>,
-    /// Where our answers are: the workspace and the build folder.
+    /// Where our answers are: the workspace, the build folder and the
+    /// slot's folder.
     ours: Vec<PathBuf>,
     /// The run's tests' folders ([`TESTS_VAR`]).
     guarded: Vec<PathBuf>,
@@ -120,7 +121,9 @@ impl Sandbox {
             // SAFETY: geteuid takes nothing and cannot fail.
             as_root: unsafe { crate::sys::linux::geteuid() } == 0,
             homes: policy::homes(std::env::var_os("HOME").map(PathBuf::from)),
-            ours: vec![workspace, target],
+            // The slot's folder too: a folder that holds it holds the
+            // other slots' (a program's own folder in TMPDIR is not shown).
+            ours: vec![workspace, target, base.to_path_buf()],
             guarded: paths_of(TESTS_VAR),
             extra: paths_of(SHOW_VAR),
             views: Vec::new(),

@@ -114,7 +114,8 @@ enum Withheld {
     Ours,
     /// `/tmp`, `/dev/shm`, `/dev`, `/proc` or above: each test has its own.
     Own,
-    /// Closed to others (no `r` or `x` for group and others).
+    /// Closed to others (no `r` or no `x` for others): the tests' user of
+    /// a judge run as root could not enter it, nor reach the program in it.
     Closed,
 }
 
@@ -134,7 +135,7 @@ impl Withheld {
                  hidden; put the program in a folder of its own"
             }
             Withheld::Own => "each test has its own /tmp, /dev and /proc",
-            Withheld::Closed => "only its owner may open it; chmod go+rx it",
+            Withheld::Closed => "others may not read or enter it; chmod o+rx it",
         }
     }
 }
@@ -252,7 +253,7 @@ fn own_folder(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> 
         _ if near_tests(&folder, inputs.guarded) => Withheld::Tests,
         _ if near_ours(&folder, inputs.ours) => Withheld::Ours,
         _ if each_tests_own(&folder) => Withheld::Own,
-        _ if closed(&folder) => Withheld::Closed,
+        _ if !open_to_others(&folder) => Withheld::Closed,
         _ => return Some(folder),
     };
     notes.push(format!(
@@ -355,6 +356,11 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
         folders.push(parent.unwrap_or(&entry).to_path_buf());
     }
     folders
+}
+
+/// Whether others may read and enter `folder`.
+fn open_to_others(folder: &Path) -> bool {
+    std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005)
 }
 
 /// Whether only the owner of `folder` may read or enter it.
@@ -957,7 +963,7 @@ mod tests {
         for (prog, why) in [
             (&home_prog, "home folder"),
             (&ours_prog, "workspace"),
-            (&closed_prog, "chmod go+rx"),
+            (&closed_prog, "chmod o+rx"),
             (&beside, "holds the tests"),
         ] {
             let cmd = format!("python3 {}", prog.display());
