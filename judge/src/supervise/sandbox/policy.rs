@@ -131,7 +131,7 @@ impl Withheld {
                  put the program in a folder of its own, away from the tests"
             }
             Withheld::Ours => {
-                "it holds or is in the judge's workspace or build folder, whose answers stay \
+                "it is or holds the judge's workspace or build folder, whose answers stay \
                  hidden; put the program in a folder of its own"
             }
             Withheld::Own => "each test has its own /tmp, /dev and /proc",
@@ -243,15 +243,20 @@ fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<
 }
 
 /// The folder of the file the command runs, when it may be shown whole;
-/// else a note saying why not.
+/// else a note saying why not (none for a folder inside ours, our build
+/// folder's: a file there is ours, or put among ours on purpose).
 fn own_folder(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Option<PathBuf> {
     let file = run_file(inputs, visible)?;
     let folder = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let ours: Vec<PathBuf> = (inputs.ours.iter())
+        .map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()))
+        .collect();
     let why = match () {
         _ if under_any(&folder, visible) => return None,
         _ if folder.parent().is_none() || inputs.homes.contains(&folder) => Withheld::Broad,
         _ if near_tests(&folder, inputs.guarded) => Withheld::Tests,
-        _ if near_ours(&folder, inputs.ours) => Withheld::Ours,
+        _ if holds_any(&folder, &ours) => Withheld::Ours,
+        _ if under_any(&folder, &ours) => return None,
         _ if each_tests_own(&folder) => Withheld::Own,
         _ if !open_to_others(&folder) => Withheld::Closed,
         _ => return Some(folder),
@@ -955,7 +960,7 @@ mod tests {
         let tests = s.make("sol/tests/");
         s.make("sol/tests/01.in");
         let home_prog = s.make("home/prog");
-        let ours_prog = s.make("ws/target/prog");
+        let ours_prog = s.make("ws/prog");
         let closed_prog = s.make("closed/prog");
         let beside = s.make("sol/main.py");
         fs::set_permissions(s.0.join("closed"), fs::Permissions::from_mode(0o700)).unwrap();
@@ -976,6 +981,10 @@ mod tests {
                 notes
             );
         }
+        // Our build: the file alone, and nothing to say.
+        let build = s.make("ws/target/prog");
+        let cmd = format!("{}", build.display());
+        assert_eq!(outline(&s, &cmd, &s.0, &[], &[]), (vec![build], vec![]));
         // A program inside the tests' folder: the file alone.
         let inside = s.make("sol/tests/prog");
         let (shown, notes) = outline(&s, "./prog", &tests, &guarded, &[]);
