@@ -44,6 +44,9 @@ fn main() {
     };
     os::handle_interrupts();
     judge::environment::pass(options.env.clone());
+    let under_test = options.cmd.as_deref().map(judge::command::given_command);
+    let tests = suite::tests_folders(&options);
+    judge::run::set_view(tests, options.show.clone(), under_test.unwrap_or_default());
     if let Some(cmd) = &options.cmd {
         let passed: Vec<String> = (options.env.iter())
             .map(|(name, _)| name.to_string_lossy().into_owned())

@@ -58,6 +58,10 @@ Options:
   --as-written       with --cmd, judge the program on the samples as written
                      (CRLF, blanks, short rows: the layouts our solutions
                      tolerate), not as the judges' data gives them
+  --show PATH        let the program under test see PATH too, read-only (the
+                     sandbox shows it the system, PATH, what its command
+                     names and its program's folder); may be given again;
+                     never the tests' folders nor the workspace
   --tests DIR        take the tests from DIR (searched recursively for .in
                      files) instead of samples/; needs exactly one PROBLEM
   --standalone       compile each <problem>/src/main.rs alone with plain
@@ -115,7 +119,7 @@ Options:
   --                 the end of the options: PROBLEM names follow
   -h, --help         this text
 
-Every option but --test and --env is given at most once.
+Every option but --test, --env and --show is given at most once.
 
 Colours: verdicts are coloured on a terminal unless NO_COLOR is set.";
 
@@ -126,6 +130,8 @@ pub struct Options {
     pub cmd: Option<OsString>,
     /// The variables of `--env`, for the program under test.
     pub env: Vec<(OsString, OsString)>,
+    /// What `--show` adds to the program's view.
+    pub show: Vec<PathBuf>,
     pub tests_dir: Option<PathBuf>,
     /// `--as-written`: a `--cmd` program meets the samples as written.
     pub as_written: bool,
@@ -152,6 +158,14 @@ pub struct Options {
 
 /// The most tests run at a time.
 pub const MAX_JOBS: usize = 256;
+
+/// A file or folder from the command line that exists: its full path,
+/// resolved.
+fn existing(flag: &str, text: &OsStr) -> Result<PathBuf, String> {
+    PathBuf::from(text)
+        .canonicalize()
+        .map_err(|e| format!("{} {}: {}", flag, escaped(text), e))
+}
 
 /// A count from the command line: a whole number from 1 to `max`.
 fn count(flag: &str, text: &str, max: u64) -> Result<u64, String> {
@@ -182,7 +196,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Option<Options>, String> {
         let flag = flag.as_str();
         // Every option but --test takes one value: a second one is a mistake,
         // not a silent replacement of the first.
-        if flag.starts_with('-') && !["--test", "--env", "--"].contains(&flag) {
+        if flag.starts_with('-') && !["--test", "--env", "--show", "--"].contains(&flag) {
             if given.iter().any(|g| g == flag) {
                 return Err(format!("{} is given twice", flag));
             }
@@ -257,6 +271,7 @@ fn set_option(
             options.cmd = Some(cmd);
         }
         "--env" => options.env.push(crate::environment::parse(&value(flag)?)?),
+        "--show" => options.show.push(existing(flag, &value(flag)?)?),
         "--tests" => options.tests_dir = Some(PathBuf::from(value(flag)?)),
         "--standalone" => options.standalone = true,
         "--as-written" => options.as_written = true,
@@ -307,6 +322,7 @@ const OPTIONS: &[&str] = &[
     "--test",
     "--cmd",
     "--env",
+    "--show",
     "--tests",
     "--as-written",
     "--standalone",
@@ -352,6 +368,9 @@ fn check_combinations(options: &Options) -> Result<(), String> {
     }
     if options.cmd.is_some() && !one_problem {
         return Err("--cmd needs exactly one PROBLEM".to_string());
+    }
+    if !options.show.is_empty() && options.cmd.is_none() {
+        return Err("--show needs --cmd \"COMMAND\" (the program that sees it)".to_string());
     }
     if options.tests_dir.is_some() && !one_problem {
         return Err("--tests needs exactly one PROBLEM".to_string());
@@ -513,6 +532,7 @@ fn judging_options(options: &Options) -> Vec<(&'static str, bool)> {
     vec![
         ("--test", !options.test_filters.is_empty()),
         ("--cmd", options.cmd.is_some()),
+        ("--show", !options.show.is_empty()),
         ("--tests", options.tests_dir.is_some()),
         ("--as-written", options.as_written),
         ("--standalone", options.standalone),
@@ -572,6 +592,18 @@ mod tests {
     fn no_arguments_means_every_problem() {
         let options = args(&[]).unwrap().unwrap();
         assert_eq!(options.problems.len(), PROBLEMS.len());
+    }
+
+    #[test]
+    fn show_is_repeated_resolved_existing_and_needs_cmd() {
+        let cmd = ["checkers_pos", "--cmd", "true"];
+        let a = args(&[&cmd[..], &["--show", "/usr/../usr", "--show=/etc"]].concat());
+        let a = a.unwrap().unwrap();
+        assert_eq!(a.show, [PathBuf::from("/usr"), PathBuf::from("/etc")]);
+        let missing = args(&[&cmd[..], &["--show", "/no/such/path"]].concat());
+        assert!(missing.err().unwrap().starts_with("--show /no/such/path: "));
+        let alone = args(&["checkers_pos", "--show", "/usr"]);
+        assert!(alone.err().unwrap().contains("--show needs --cmd"));
     }
 
     #[test]

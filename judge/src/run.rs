@@ -9,7 +9,7 @@
 
 use crate::os;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
 
@@ -112,6 +112,18 @@ pub fn use_judge_binary(judge: &Path) {
     crate::supervise::serve_from(judge);
     #[cfg(not(supervised))]
     let _ = judge;
+}
+
+/// Hides the run's tests' folders `tests` from every program, whatever its
+/// command names, and shows it `shown` besides (`--show`): the sandbox's
+/// view (docs/sandbox.md); what the view leaves out is said for the
+/// program under test, `under_test` (`--cmd`'s command line). Once,
+/// before the first test.
+pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>, under_test: Vec<std::ffi::OsString>) {
+    #[cfg(supervised)]
+    crate::supervise::set_view(tests, shown, under_test);
+    #[cfg(not(supervised))]
+    let _ = (tests, shown, under_test);
 }
 
 /// Runs `cmd` (its program and arguments; nothing else of it is used) with

@@ -69,6 +69,22 @@ fn nothing_picked(options: &Options, root: &Path) -> Result<String, String> {
     ))
 }
 
+/// The folders the run's tests come from, resolved (`--tests DIR`, else
+/// each problem's samples; `--save DIR`): no program under test sees
+/// them, whatever its command names.
+pub fn tests_folders(options: &Options) -> Vec<PathBuf> {
+    let root = workspace::root();
+    let mut folders: Vec<PathBuf> = match &options.tests_dir {
+        Some(dir) => vec![dir.clone()],
+        None => (options.problems.iter())
+            .map(|p| workspace::Files::of(&root, p.name).samples)
+            .collect(),
+    };
+    folders.extend(options.save.iter().cloned());
+    folders.retain_mut(|f| f.canonicalize().map(|c| *f = c).is_ok());
+    folders
+}
+
 /// Judges the suites, telling `reporter`; whether every test passed and at
 /// least one ran.
 fn judge_suites(suites: Vec<Suite>, options: &Options, reporter: &mut dyn Reporter) -> bool {

@@ -29,6 +29,8 @@ mod common;
 mod json;
 #[path = "hostile/runtimes.rs"]
 mod runtimes;
+#[path = "hostile/view.rs"]
+mod view;
 
 use common::TempDir;
 use judge::sys::{kill, SIGINT, SIGKILL, SIGTERM};

@@ -35,6 +35,11 @@ fn supervisor_command() -> io::Result<Command> {
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     cmd.envs(passed.iter().cloned())
         .env(crate::environment::PASSED, names);
+    if let Some((tests, shown, _)) = VIEW.get() {
+        let list = |paths: &[PathBuf]| std::env::join_paths(paths).unwrap_or_default();
+        cmd.env(super::sandbox::TESTS_VAR, list(tests))
+            .env(super::sandbox::SHOW_VAR, list(shown));
+    }
     if SERVER.get().is_some() {
         cmd.arg(MODE);
         return Ok(cmd);
@@ -56,6 +61,42 @@ static SERVER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::ne
 /// by this program.
 pub fn serve_from(judge: &std::path::Path) {
     let _ = SERVER.set(judge.to_path_buf());
+}
+
+/// The run's tests' folders and what `--show` adds, for every view; the
+/// command line under test (`--cmd`), whose notes are said.
+type View = (Vec<PathBuf>, Vec<PathBuf>, Vec<OsString>);
+static VIEW: std::sync::OnceLock<View> = std::sync::OnceLock::new();
+
+/// Has every supervisor started from now on hide `tests` (the run's
+/// tests' folders) from every view, whatever the command names, and show
+/// `shown` besides (`--show`); the sandbox's notes on the view of
+/// `under_test` (`--cmd`'s) are said. Once, before the first test.
+pub fn set_view(tests: Vec<PathBuf>, shown: Vec<PathBuf>, under_test: Vec<OsString>) {
+    let _ = VIEW.set((tests, shown, under_test));
+}
+
+/// Says each of the sandbox's notes on the view of `argv` once per run,
+/// when `argv` is the program under test (not our solution, whose build
+/// folder is never shown).
+fn say_notes(argv: &[OsString], notes: &[String]) {
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    if VIEW
+        .get()
+        .map_or(true, |(_, _, under_test)| under_test != argv)
+    {
+        return;
+    }
+    let Ok(mut said) = SAID.lock() else { return };
+    for note in notes
+        .iter()
+        .filter(|n| !said.contains(n))
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        crate::text::warn(&note);
+        said.push(note);
+    }
 }
 
 const HOOK_TEST: &str = "supervise::tests::supervisor_hook";
@@ -121,6 +162,7 @@ impl Supervisor {
             io::Error::new(io::ErrorKind::Other, "the supervisor ended during a test")
         })?;
         let report = Report::parse(&payload)?;
+        say_notes(&request.argv, &report.notes);
         let mut stdout = Vec::new();
         if let Ok(file) = open_own(&self.dir.join("out"), false) {
             file.take(output_limit + 1).read_to_end(&mut stdout)?;

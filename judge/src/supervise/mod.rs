@@ -80,7 +80,7 @@ mod server;
 mod trace;
 mod watch;
 
-pub use client::{run, serve_from};
+pub use client::{run, serve_from, set_view};
 pub use server::serve;
 
 use std::ffi::OsString;
@@ -213,6 +213,9 @@ pub struct Report {
     pub problem: Option<String>,
     /// Whether the test ran in the sandbox.
     pub sandboxed: bool,
+    /// What the sandbox's view left out that the program may have wanted,
+    /// one line each, said once by the judge.
+    pub notes: Vec<String>,
 }
 
 #[cfg(test)]

@@ -156,6 +156,10 @@ impl Report {
         for left in &self.leftovers {
             f.bytes(left.as_bytes());
         }
+        f.num(self.notes.len() as u64);
+        for note in &self.notes {
+            f.bytes(note.as_bytes());
+        }
         f
     }
 
@@ -176,6 +180,10 @@ impl Report {
         for _ in 0..f.num()? {
             leftovers.push(text(f.bytes()?));
         }
+        let mut notes = Vec::new();
+        for _ in 0..f.num()? {
+            notes.push(text(f.bytes()?));
+        }
         Ok(Report {
             not_started,
             ending,
@@ -189,6 +197,7 @@ impl Report {
             leftovers,
             problem,
             sandboxed,
+            notes,
         })
     }
 }
@@ -250,6 +259,7 @@ mod tests {
             leftovers: vec!["sleep (pid 42, holding the program's standard output)".into()],
             problem: Some("".into()),
             sandboxed: true,
+            notes: vec!["judge: note: x".into()],
         };
         let mut pipe = Vec::new();
         report.frame().send(&mut pipe).unwrap();

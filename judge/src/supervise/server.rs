@@ -106,6 +106,9 @@ impl Served {
             let request = Request::parse(&payload)?;
             let mut report = run_test(&request, &self.dir.join("out"), self.sandbox.as_mut().ok());
             report.sandboxed = self.sandbox.is_ok();
+            if let Ok(sandbox) = &self.sandbox {
+                sandbox.annotate(&request.argv, &mut report);
+            }
             report.frame().send(&mut self.stdout)?;
             if events::stop_asked() {
                 return Ok(());

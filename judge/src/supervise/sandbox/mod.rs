@@ -9,7 +9,8 @@
 //! nothing in it, and a **mount namespace** whose root is a fresh, read-only
 //! `tmpfs` holding what the folder policy (`policy.rs`) says the command
 //! needs: the system's folders, the installations on `PATH`, what the
-//! command line names and an empty working folder. The supervisor keeps
+//! command line names, its program's folder, what `--show` adds (never
+//! the run's tests' folders) and an empty working folder. The supervisor keeps
 //! the three namespaces open by descriptor, and each view has its cells.
 //!
 //! A cell's launcher (`launch.rs`) enters them and makes the fresh parts a
@@ -53,6 +54,12 @@ use view::Namespaces;
 /// fallback, and for machines where it cannot work).
 pub const OFF_SWITCH: &str = "JUDGE_NO_SANDBOX";
 
+/// The variables that give a supervisor the run's tests' folders, which
+/// no view shows, and what `--show` adds to every view (each a list of
+/// paths, `:`-separated), from the judge ([`super::client`]).
+pub const TESTS_VAR: &str = "JUDGE_VIEW_TESTS";
+pub const SHOW_VAR: &str = "JUDGE_VIEW_SHOW";
+
 /// The views a slot keeps, one per command line (`--stress` alternates
 /// ours and theirs; an output validator may be a third).
 const VIEWS: usize = 4;
@@ -65,8 +72,13 @@ pub struct Sandbox {
     as_root: bool,
     /// The machine's home folders (see [`policy::path_folders`]).
     homes: Vec<PathBuf>,
-    /// Where our answers are: the workspace and the build folder.
+    /// Where our answers are: the workspace, the build folder and the
+    /// slot's folder.
     ours: Vec<PathBuf>,
+    /// The run's tests' folders ([`TESTS_VAR`]).
+    guarded: Vec<PathBuf>,
+    /// What `--show` adds ([`SHOW_VAR`]).
+    extra: Vec<PathBuf>,
     /// The views of the last command lines, the last one used first.
     views: Vec<View>,
 }
@@ -75,6 +87,8 @@ pub struct Sandbox {
 struct View {
     argv: Vec<OsString>,
     steps: Vec<Step>,
+    /// What the program does not see that it may have wanted, and why.
+    notes: Vec<String>,
     namespaces: Namespaces,
     /// The cell the last test ran in, kept for the next.
     cell: Option<Cell>,
@@ -107,7 +121,11 @@ impl Sandbox {
             // SAFETY: geteuid takes nothing and cannot fail.
             as_root: unsafe { crate::sys::linux::geteuid() } == 0,
             homes: policy::homes(std::env::var_os("HOME").map(PathBuf::from)),
-            ours: vec![workspace, target],
+            // The slot's folder too: a folder that holds it holds the
+            // other slots' (a program's own folder in TMPDIR is not shown).
+            ours: vec![workspace, target, base.to_path_buf()],
+            guarded: paths_of(TESTS_VAR),
+            extra: paths_of(SHOW_VAR),
             views: Vec::new(),
         };
         sandbox.probe()?;
@@ -171,8 +189,10 @@ impl Sandbox {
             path: &path,
             homes: &self.homes,
             ours: &self.ours,
+            guarded: &self.guarded,
+            extra: &self.extra,
         };
-        let steps = policy::view(&inputs);
+        let policy::Outline { steps, notes } = policy::view(&inputs);
         if self.as_root {
             let named = policy::named_paths(argv, &cwd, &path);
             let program = policy::program(argv, &cwd, &path);
@@ -186,6 +206,7 @@ impl Sandbox {
             View {
                 argv: argv.to_vec(),
                 steps,
+                notes,
                 namespaces,
                 cell: None,
                 last_hides: None,
@@ -211,6 +232,38 @@ impl Sandbox {
             None => {}
         }
         Cell::start(&view.namespaces, &view.steps, self.as_root, hides, size)
+    }
+
+    /// Tells the judge what the view of `argv` (the current one) left
+    /// out that the program may have wanted (`report.notes`); and when the
+    /// test failed and its standard error names a file the view did not
+    /// show, says so at the end of it, with the view's notes.
+    pub fn annotate(&self, argv: &[OsString], report: &mut super::Report) {
+        let Some(view) = self.views.first().filter(|v| v.argv == argv) else {
+            return;
+        };
+        report.notes = view.notes.clone();
+        let exited = report.ending == Some(super::Ending::Exited);
+        if exited && report.status == 0 {
+            return;
+        }
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
+        let Some(unshown) = policy::unshown_in(&stderr, &cwd, &view.steps) else {
+            return;
+        };
+        let mut said = format!(
+            "\njudge: note: {} is not in the program's view (the system's folders, PATH, \
+             what the command names and its program's folder): --show {} shows it, read-only, \
+             unless it holds the tests or the judge's own",
+            unshown.display(),
+            unshown.display()
+        );
+        for note in &view.notes {
+            said.push('\n');
+            said.push_str(note);
+        }
+        report.stderr_tail.extend_from_slice(said.as_bytes());
     }
 
     /// Takes back the cell of a test that ended: kept for the next test
@@ -246,4 +299,14 @@ impl Sandbox {
         }
         hides
     }
+}
+
+/// The paths of the `:`-separated list in the variable `name`, absolute.
+fn paths_of(name: &str) -> Vec<PathBuf> {
+    std::env::var_os(name)
+        .map(|list| std::env::split_paths(&list).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| p.is_absolute())
+        .collect()
 }

@@ -5,12 +5,15 @@
 //! The view is built from what the program needs, not from a list of hidden
 //! places: the system's folders, the folders on `PATH` (and the prefix of an
 //! installation whose `bin` or `shims` is there), the files and folders the
-//! command line names, read as the shell would read it, and an empty
-//! working folder at the judge's working folder's path. Nothing of ours
-//! (the workspace, whose samples, sources and whatever the judge wrote in
-//! it are answers, and the build folder, whatever `CARGO_TARGET_DIR` says)
-//! comes along unless the command names it; where a shown folder holds
-//! one, it is hidden. The functions here look at the file system (what
+//! command line names, read as the shell would read it, the folder of the
+//! file it runs, what `--show` adds, and an empty working folder at the
+//! judge's working folder's path. Nothing of ours (the workspace, whose
+//! samples, sources and whatever the judge wrote in it are answers, and
+//! the build folder, whatever `CARGO_TARGET_DIR` says) comes along unless
+//! the command names it; where a shown folder holds one, it is hidden.
+//! The run's tests' folders never come along, whatever the command names.
+//! What is left out that the program may have wanted is said in notes.
+//! The functions here look at the file system (what
 //! exists, what is a folder, its mode) but mount nothing: they are tested
 //! without a namespace.
 
@@ -84,10 +87,61 @@ pub struct Inputs<'a> {
     pub homes: &'a [PathBuf],
     /// Where our answers are: the workspace and the build folder.
     pub ours: &'a [PathBuf],
+    /// The folders of the run's tests (`--tests DIR`, the samples): never
+    /// shown, nor a folder above or below one, whatever the command names.
+    pub guarded: &'a [PathBuf],
+    /// What `--show` asks to show besides, read-only.
+    pub extra: &'a [PathBuf],
 }
 
-/// The view of a command line: every step, in order.
-pub fn view(inputs: &Inputs) -> Vec<Step> {
+/// The view of a command line: its steps, and a line for each folder the
+/// program might have wanted that it is not shown, saying why and what to
+/// do.
+#[derive(Default)]
+pub struct Outline {
+    pub steps: Vec<Step>,
+    pub notes: Vec<String>,
+}
+
+/// Why a folder near the command is not shown whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Withheld {
+    /// The root, or a home folder: it holds far more than one program.
+    Broad,
+    /// A tests' folder of the run, or a folder above or below one.
+    Tests,
+    /// The workspace or the build folder, above or below them.
+    Ours,
+    /// `/tmp`, `/dev/shm`, `/dev`, `/proc` or above: each test has its own.
+    Own,
+    /// Closed to others (no `r` or no `x` for others): the tests' user of
+    /// a judge run as root could not enter it, nor reach the program in it.
+    Closed,
+}
+
+impl Withheld {
+    /// Why, and what to do, as a note ends.
+    fn why(self) -> &'static str {
+        match self {
+            Withheld::Broad => {
+                "it is the root or a home folder; put the program in a folder of its own"
+            }
+            Withheld::Tests => {
+                "it holds the tests being judged, or is in them, and their answers stay hidden; \
+                 put the program in a folder of its own, away from the tests"
+            }
+            Withheld::Ours => {
+                "it is or holds the judge's workspace or build folder, whose answers stay \
+                 hidden; put the program in a folder of its own"
+            }
+            Withheld::Own => "each test has its own /tmp, /dev and /proc",
+            Withheld::Closed => "others may not read or enter it; chmod o+rx it",
+        }
+    }
+}
+
+/// The view of a command line: every step, in order, and its notes.
+pub fn view(inputs: &Inputs) -> Outline {
     let mut steps = Vec::new();
     for system in SYSTEM_FOLDERS.iter().map(Path::new) {
         match std::fs::symlink_metadata(system) {
@@ -103,17 +157,17 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
             add(&mut shown, folder);
         }
     }
-    let named: Vec<PathBuf> = named_paths(inputs.argv, inputs.cwd, inputs.path)
-        .into_iter()
-        .filter(|p| !p.is_dir() || !holds_any(p, inputs.ours))
-        .filter(|p| !is_scratch_or_above(p) && !MADE.iter().any(|m| p.starts_with(m)))
-        .collect();
     visible.extend(shown.iter().cloned());
     steps.extend(shown.into_iter().map(Step::Show));
+    let mut notes = Vec::new();
+    let named = wanted(inputs, &visible, &mut notes);
     for place in inputs.ours.iter().filter_map(|p| p.canonicalize().ok()) {
         if under_any(&place, &visible) && !named.iter().any(|n| n.starts_with(&place)) {
             steps.push(Step::Hide(place));
         }
+    }
+    for tests in inputs.guarded.iter().filter(|t| under_any(t, &visible)) {
+        steps.push(Step::Hide(tests.clone()));
     }
     let mut files = Vec::new();
     for path in named {
@@ -126,8 +180,7 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
     let mut made = vec![cwd];
     made.extend(passed_folders(inputs.argv, inputs.cwd));
     for folder in made {
-        let the_views = MADE.iter().any(|m| folder.starts_with(m));
-        if !under_any(&folder, &visible) && !is_scratch_or_above(&folder) && !the_views {
+        if !under_any(&folder, &visible) && !each_tests_own(&folder) {
             let step = Step::Empty(folder);
             if !steps.contains(&step) {
                 steps.push(step);
@@ -135,7 +188,136 @@ pub fn view(inputs: &Inputs) -> Vec<Step> {
         }
     }
     steps.extend(files.into_iter().map(Step::Show));
-    steps
+    Outline { steps, notes }
+}
+
+/// What the command asks to see besides the system and `PATH`: the files
+/// and folders it names, the folder of the file it runs, what `--show`
+/// gives. Left out, each with a note (but what is each test's own, which
+/// is its own anyway): a folder that is or holds one of the run's tests'
+/// folders or is in one, and a test's own file there (`.in`, `.out`,
+/// `.ans`); a named folder that holds ours; the file's folder when it is
+/// the root, a home folder, ours or above ours, or closed to others; what
+/// `--show` gives in or above ours.
+fn wanted(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut wanted = Vec::new();
+    for path in named_paths(inputs.argv, inputs.cwd, inputs.path) {
+        let why = match () {
+            _ if each_tests_own(&path) => Some(Withheld::Own),
+            _ if near_tests(&path, inputs.guarded) => Some(Withheld::Tests),
+            _ if path.is_dir() && holds_any(&path, inputs.ours) => Some(Withheld::Ours),
+            _ => None,
+        };
+        match why {
+            None => wanted.push(path),
+            Some(Withheld::Own) => {}
+            Some(why) => notes.push(format!(
+                "judge: note: the program does not see {}, which its command names: {}",
+                path.display(),
+                why.why()
+            )),
+        }
+    }
+    wanted.extend(own_folder(inputs, visible, notes));
+    for path in inputs.extra {
+        let why = match () {
+            _ if each_tests_own(path) => Some(Withheld::Own),
+            _ if near_tests(path, inputs.guarded) || under_any(path, inputs.guarded) => {
+                Some(Withheld::Tests)
+            }
+            _ if near_ours(path, inputs.ours) => Some(Withheld::Ours),
+            _ => None,
+        };
+        match why {
+            None => wanted.push(path.clone()),
+            Some(why) => notes.push(format!(
+                "judge: note: --show {} is not shown: {}",
+                path.display(),
+                why.why()
+            )),
+        }
+    }
+    wanted.sort();
+    wanted.dedup();
+    wanted
+}
+
+/// The folder of the file the command runs, when it may be shown whole;
+/// else a note saying why not (none for a folder inside ours, our build
+/// folder's: a file there is ours, or put among ours on purpose).
+fn own_folder(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> Option<PathBuf> {
+    let file = run_file(inputs, visible)?;
+    let folder = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let ours: Vec<PathBuf> = (inputs.ours.iter())
+        .map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()))
+        .collect();
+    let why = match () {
+        _ if under_any(&folder, visible) => return None,
+        _ if folder.parent().is_none() || inputs.homes.contains(&folder) => Withheld::Broad,
+        _ if near_tests(&folder, inputs.guarded) => Withheld::Tests,
+        _ if holds_any(&folder, &ours) => Withheld::Ours,
+        _ if under_any(&folder, &ours) => return None,
+        _ if each_tests_own(&folder) => Withheld::Own,
+        _ if !open_to_others(&folder) => Withheld::Closed,
+        _ => return Some(folder),
+    };
+    notes.push(format!(
+        "judge: note: the program sees {} but not the rest of its folder {}: {}; \
+         --show PATH shows more, read-only",
+        file.display(),
+        folder.display(),
+        why.why()
+    ));
+    None
+}
+
+/// Whether `path` is a folder that is, holds or is in one of the run's
+/// tests' folders (`guarded`), or a test's own file (`.in`, `.out`,
+/// `.ans`) in one.
+fn near_tests(path: &Path, guarded: &[PathBuf]) -> bool {
+    let test_file = || {
+        path.extension()
+            .is_some_and(|e| ["in", "out", "ans"].iter().any(|t| e == *t))
+    };
+    (path.is_dir() || test_file())
+        && guarded
+            .iter()
+            .any(|t| path.starts_with(t) || t.starts_with(path))
+}
+
+/// Whether `path` holds or is in one of our places.
+fn near_ours(path: &Path, ours: &[PathBuf]) -> bool {
+    holds_any(path, ours) || under_any(path, ours)
+}
+
+/// Whether `path` is what each test has of its own: a scratch folder or
+/// above, or in the view's own `/dev` and `/proc`.
+fn each_tests_own(path: &Path) -> bool {
+    is_scratch_or_above(path) || MADE.iter().any(|m| path.starts_with(m))
+}
+
+/// The file the command runs: its program when that is the user's (named
+/// with a `/`, not in a folder the view shows anyway), else the first
+/// file of the user's its arguments name (an interpreter's script, a
+/// `.jar`): `python3 /sol/main.py`, `sh run.sh`, `./a.out`.
+fn run_file(inputs: &Inputs, visible: &[PathBuf]) -> Option<PathBuf> {
+    const BEFORE_PROGRAM: [&str; 5] = ["exec", "env", "command", "nohup", "time"];
+    let words = command_words(inputs.argv);
+    let mut words = words.iter().skip_while(|w| {
+        let b = w.as_bytes();
+        is_assignment(b) || b.starts_with(b"-") || BEFORE_PROGRAM.iter().any(|p| w == p)
+    });
+    let program = words.next()?;
+    let found = match program.as_bytes().contains(&b'/') {
+        true => with_real_folder(&inputs.cwd.join(program)),
+        false => on_path(program, inputs.path),
+    };
+    match found {
+        Some(file) if !under_any(&file, visible) => Some(file),
+        _ => words
+            .filter_map(|w| with_real_folder(&inputs.cwd.join(w)))
+            .find(|p| p.is_file() && !under_any(p, visible)),
+    }
 }
 
 /// The folder a step shows whole, if it shows one.
@@ -160,7 +342,7 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
         let Ok(entry) = entry.canonicalize() else {
             continue;
         };
-        let ours = |p: &Path| holds_any(p, inputs.ours) || under_any(p, inputs.ours);
+        let ours = |p: &Path| near_ours(p, inputs.ours);
         if !entry.is_dir() || ours(&entry) || is_scratch_or_above(&entry) {
             continue;
         }
@@ -179,6 +361,11 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
         folders.push(parent.unwrap_or(&entry).to_path_buf());
     }
     folders
+}
+
+/// Whether others may read and enter `folder`.
+fn open_to_others(folder: &Path) -> bool {
+    std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005)
 }
 
 /// Whether only the owner of `folder` may read or enter it.
@@ -253,23 +440,17 @@ fn passed_folders(argv: &[OsString], cwd: &Path) -> Vec<PathBuf> {
 /// each part of the value of a variable assignment (`PYTHONPATH=/x`).
 fn words(argv: &[OsString]) -> Vec<OsString> {
     let mut words: Vec<OsString> = Vec::new();
-    let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
-    match script {
-        true => {
-            words.push(argv[0].clone());
-            words.extend(script_words(&argv[2]));
-            words.extend(argv[3..].iter().cloned());
-        }
-        false => words.extend(argv.iter().cloned()),
+    if is_script(argv) {
+        words.push(argv[0].clone());
     }
+    words.extend(command_words(argv));
     words.iter().flat_map(|word| candidates(word)).collect()
 }
 
 /// The file the command runs: its first word, or for `sh -c SCRIPT` the
 /// script's (after an `exec`), resolved as [`named_paths`] does.
 pub fn program(argv: &[OsString], cwd: &Path, path: &OsStr) -> Option<PathBuf> {
-    let script = argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh");
-    let first = match script {
+    let first = match is_script(argv) {
         true => script_words(&argv[2])
             .into_iter()
             .find(|word| word != "exec")?,
@@ -293,18 +474,38 @@ fn script_words(script: &OsStr) -> Vec<OsString> {
     }
 }
 
+/// Whether `argv` is `sh -c SCRIPT ...`.
+fn is_script(argv: &[OsString]) -> bool {
+    argv.len() >= 3 && argv[1] == "-c" && argv[0].as_bytes().ends_with(b"sh")
+}
+
+/// The words of the command the user wrote: `argv`, or for `sh -c
+/// SCRIPT ...` the script's words and what follows it.
+fn command_words(argv: &[OsString]) -> Vec<OsString> {
+    match is_script(argv) {
+        true => (script_words(&argv[2]).into_iter())
+            .chain(argv[3..].iter().cloned())
+            .collect(),
+        false => argv.to_vec(),
+    }
+}
+
+/// Whether `word` is a variable assignment, `NAME=VALUE`.
+fn is_assignment(word: &[u8]) -> bool {
+    word.iter().position(|&b| b == b'=').is_some_and(|end| {
+        end > 0
+            && !word[0].is_ascii_digit()
+            && word[..end]
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    })
+}
+
 /// What a word may name: itself, or for `NAME=VALUE` each part of VALUE.
 fn candidates(word: &OsStr) -> Vec<OsString> {
     let bytes = word.as_bytes();
     let name_end = bytes.iter().position(|&b| b == b'=');
-    let assignment = name_end.is_some_and(|end| {
-        end > 0
-            && !bytes[0].is_ascii_digit()
-            && bytes[..end]
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
-    });
-    match (assignment, name_end) {
+    match (is_assignment(bytes), name_end) {
         (true, Some(end)) => bytes[end + 1..]
             .split(|&b| b == b':')
             .filter(|part| !part.is_empty())
@@ -326,13 +527,18 @@ fn resolve(word: &OsStr, cwd: &Path, path: &OsStr) -> Vec<PathBuf> {
         found.push(real);
     }
     if !word.as_bytes().contains(&b'/') {
-        let on_path = std::env::split_paths(path)
-            .filter(|dir| dir.is_absolute())
-            .map(|dir| dir.join(word))
-            .find(|candidate| candidate.is_file());
-        found.extend(on_path.and_then(|p| with_real_folder(&p)));
+        found.extend(on_path(word, path));
     }
     found
+}
+
+/// The program `name` (no `/`) found on `PATH`, its folder resolved.
+fn on_path(name: &OsStr, path: &OsStr) -> Option<PathBuf> {
+    std::env::split_paths(path)
+        .filter(|dir| dir.is_absolute())
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .and_then(|p| with_real_folder(&p))
 }
 
 /// `path`, if it exists, with its folder's path resolved (`..`, links)
@@ -349,9 +555,10 @@ fn with_real_folder(path: &Path) -> Option<PathBuf> {
 /// The folders to hide for a test that reads `input` and writes `out`,
 /// given the view's `steps`: nothing when the view does not show them
 /// (the usual case: test data is in no folder the view shows); else the
-/// input's folder, or the folder above it (where the answers and the other
-/// tests usually are) unless that holds something the view shows; and the
-/// output's folder likewise.
+/// folder above the input's (where the answers and the other tests
+/// usually are) unless that holds something the view shows, and else the
+/// input's folder, whatever it holds; and the output's folder unless it
+/// holds something shown.
 pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
     let shown: Vec<&Path> = steps
         .iter()
@@ -376,11 +583,29 @@ pub fn test_data(input: &Path, out: &Path, steps: &[Step]) -> Vec<PathBuf> {
         }
         match folder.parent() {
             Some(up) if above && visible(up) && !holds_shown(up) => hides.push(up.to_path_buf()),
-            _ if !holds_shown(&folder) => hides.push(folder),
+            _ if above || !holds_shown(&folder) => hides.push(folder),
             _ => {}
         }
     }
     hides
+}
+
+/// The first file or folder `text` (a failed program's standard error)
+/// names, from `cwd`, that exists on the machine but that the view of
+/// `steps` does not show (but the view's own `/dev` and `/proc`, and a
+/// scratch folder or above): a name the program looked for in vain.
+pub fn unshown_in(text: &str, cwd: &Path, steps: &[Step]) -> Option<PathBuf> {
+    let shows = |p: &Path| {
+        let under = |f: &PathBuf| p.starts_with(f);
+        steps.iter().any(|s| matches!(s, Step::Show(f) if under(f)))
+            && !steps.iter().any(|s| matches!(s, Step::Hide(f) if under(f)))
+    };
+    text.split(|c: char| c.is_whitespace() || "'\"`:,;()[]<>".contains(c))
+        .filter(|word| word.len() < 4096 && (word.contains('/') || word.contains('.')))
+        .filter(|word| !word.chars().all(|c| c == '.' || c == '/'))
+        .filter_map(|word| with_real_folder(&cwd.join(word)))
+        .filter(|p| !is_scratch_or_above(p) && !MADE.iter().any(|m| p.starts_with(m)))
+        .find(|p| !shows(p))
 }
 
 /// Adds `path` to `shown` unless a folder there holds it already; removes
@@ -595,6 +820,8 @@ mod tests {
             path,
             homes,
             ours,
+            guarded: &[],
+            extra: &[],
         }
     }
 
@@ -641,7 +868,7 @@ mod tests {
         s.make("ws/samples/checkers_pos/01.out");
         let argv = shell_command("PYTHONHASHSEED=0 python3 mine/sol.py");
         let ours = [ws.clone(), ws.join("target")];
-        let steps = view(&inputs(&argv, &ws, OsStr::new(""), &[], &ours));
+        let steps = view(&inputs(&argv, &ws, OsStr::new(""), &[], &ours)).steps;
         let shown: Vec<&PathBuf> = steps
             .iter()
             .filter_map(|step| match step {
@@ -653,7 +880,7 @@ mod tests {
         assert!(steps.contains(&Step::Empty(ws.clone())), "{:?}", steps);
         // A folder that holds ours is not shown, even named.
         let argv = shell_command(&format!("java -cp {} Main", ws.display()));
-        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
+        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours)).steps;
         assert!(!steps
             .iter()
             .any(|step| matches!(step, Step::Show(p) if p.starts_with(&s.0))));
@@ -670,7 +897,7 @@ mod tests {
         let ours = [ws.clone(), ws.join("target")];
         let made_and_shown = |cmd: &str, cwd: &Path| {
             let argv = shell_command(cmd);
-            let steps = view(&inputs(&argv, cwd, OsStr::new(""), &[], &ours));
+            let steps = view(&inputs(&argv, cwd, OsStr::new(""), &[], &ours)).steps;
             let mut made: Vec<PathBuf> = Vec::new();
             let mut shown: Vec<PathBuf> = Vec::new();
             for step in steps {
@@ -709,7 +936,7 @@ mod tests {
         let argv = [OsString::from("true")];
         // A build folder in a system folder (CARGO_TARGET_DIR=/usr/lib...).
         let ours = [PathBuf::from("/usr/lib")];
-        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours));
+        let steps = view(&inputs(&argv, &s.0, OsStr::new(""), &[], &ours)).steps;
         assert!(steps.contains(&Step::Show("/usr".into())), "{:?}", steps);
         assert!(
             steps.contains(&Step::Hide("/usr/lib".into())),
@@ -736,6 +963,185 @@ mod tests {
             test_data(&input, &out, &steps),
             [s.0.join("shown/tests/group")]
         );
+    }
+
+    /// The steps that show something of the scratch folder `s`, and the
+    /// notes, for `cmd` run from `cwd` with `guarded` tests and `extra`.
+    fn outline(
+        s: &Scratch,
+        cmd: &str,
+        cwd: &Path,
+        guarded: &[PathBuf],
+        extra: &[PathBuf],
+    ) -> (Vec<PathBuf>, Vec<String>) {
+        let argv = shell_command(cmd);
+        let homes = [s.0.join("home")];
+        let ours = [s.0.join("ws")];
+        let inputs = Inputs {
+            argv: &argv,
+            cwd,
+            path: OsStr::new("/usr/bin:/bin"),
+            homes: &homes,
+            ours: &ours,
+            guarded,
+            extra,
+        };
+        let Outline { steps, notes } = view(&inputs);
+        let shown = steps
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Show(p) if p.starts_with(&s.0) => Some(p),
+                _ => None,
+            })
+            .collect();
+        (shown, notes)
+    }
+
+    #[test]
+    fn the_folder_of_the_file_a_command_runs_is_shown() {
+        let s = Scratch::new("own");
+        let sol = s.make("sol/");
+        s.make("sol/main.py");
+        s.make("sol/rules.py");
+        s.make("sol/run.sh");
+        s.make("sol/prog");
+        s.make("sol/app.jar");
+        for cmd in [
+            "python3 sol/main.py",
+            "PYTHONHASHSEED=0 python3 -u sol/main.py",
+            "env -i python3 sol/main.py",
+            "sh sol/run.sh",
+            "./sol/prog < /dev/null",
+            "java -Xss64m -jar sol/app.jar",
+        ] {
+            let (shown, notes) = outline(&s, cmd, &s.0, &[], &[]);
+            assert_eq!(shown, std::slice::from_ref(&sol), "{}", cmd);
+            assert!(notes.is_empty(), "{}: {:?}", cmd, notes);
+        }
+        // Named on purpose, a folder is shown as before.
+        let (shown, _) = outline(&s, "java -cp sol Main", &s.0, &[], &[]);
+        assert_eq!(shown, std::slice::from_ref(&sol));
+    }
+
+    #[test]
+    fn a_broad_closed_or_guarded_folder_of_the_program_is_not_shown_and_said() {
+        let s = Scratch::new("withheld");
+        let tests = s.make("sol/tests/");
+        s.make("sol/tests/01.in");
+        let home_prog = s.make("home/prog");
+        let ours_prog = s.make("ws/prog");
+        let closed_prog = s.make("closed/prog");
+        let beside = s.make("sol/main.py");
+        fs::set_permissions(s.0.join("closed"), fs::Permissions::from_mode(0o700)).unwrap();
+        let guarded = [tests.clone()];
+        for (prog, why) in [
+            (&home_prog, "home folder"),
+            (&ours_prog, "workspace"),
+            (&closed_prog, "chmod o+rx"),
+            (&beside, "holds the tests"),
+        ] {
+            let cmd = format!("python3 {}", prog.display());
+            let (shown, notes) = outline(&s, &cmd, &s.0, &guarded, &[]);
+            assert_eq!(shown, std::slice::from_ref(prog), "{}", cmd);
+            assert_eq!(notes.len(), 1, "{:?}", notes);
+            assert!(
+                notes[0].contains(why) && notes[0].contains("--show"),
+                "{:?}",
+                notes
+            );
+        }
+        // Our build: the file alone, and nothing to say.
+        let build = s.make("ws/target/prog");
+        let cmd = format!("{}", build.display());
+        assert_eq!(outline(&s, &cmd, &s.0, &[], &[]), (vec![build], vec![]));
+        // A program inside the tests' folder: the file alone.
+        let inside = s.make("sol/tests/prog");
+        let (shown, notes) = outline(&s, "./prog", &tests, &guarded, &[]);
+        assert_eq!((shown, notes.len()), (vec![inside], 1));
+    }
+
+    #[test]
+    fn no_form_of_a_command_shows_the_tests_folders() {
+        let s = Scratch::new("guarded");
+        let tests = s.make("t/");
+        s.make("t/01.in");
+        s.make("t/01.out");
+        s.make("t/sub/02.in");
+        let main = s.make("t/Main.class");
+        let guarded = [tests.clone()];
+        let (t, up, sub) = (tests.display(), s.0.display(), tests.join("sub"));
+        for (cmd, cwd) in [
+            ("java -cp . Main".to_string(), &tests),
+            ("PYTHONPATH=. python3 -c 1".to_string(), &tests),
+            ("env CLASSPATH=. java Main".to_string(), &tests),
+            (format!("python3 -c 1 {}", t), &s.0),
+            (format!("python3 -c 1 {}", up), &s.0),
+            (format!("python3 -c 1 {}", sub.display()), &s.0),
+            ("cat 01.out".to_string(), &tests),
+        ] {
+            let (shown, notes) = outline(&s, &cmd, cwd, &guarded, &[]);
+            assert!(shown.is_empty(), "{}: {:?}", cmd, shown);
+            assert!(
+                notes.iter().any(|n| n.contains("holds the tests")),
+                "{}",
+                cmd
+            );
+        }
+        // A file the command names there that is no test's is shown.
+        let (shown, _) = outline(&s, "java -cp Main.class", &tests, &guarded, &[]);
+        assert_eq!(shown, [main]);
+    }
+
+    #[test]
+    fn show_adds_a_path_but_never_the_tests_nor_ours() {
+        let s = Scratch::new("show");
+        let lib = s.make("lib/");
+        let tests = s.make("t/");
+        let ws = s.make("ws/");
+        let guarded = [tests.clone()];
+        let extra = [lib.clone(), tests.clone(), s.0.clone(), ws.join("x")];
+        let (shown, notes) = outline(&s, "true", &s.0, &guarded, &extra);
+        assert_eq!(shown, [lib]);
+        assert_eq!(notes.len(), 3, "{:?}", notes);
+        assert!(notes.iter().all(|n| n.starts_with("judge: note: --show ")));
+    }
+
+    #[test]
+    fn tests_in_a_shown_folder_are_hidden_and_the_inputs_folder_always() {
+        let argv = [OsString::from("true")];
+        let guarded = [PathBuf::from("/usr/share")];
+        let mut inputs = inputs(&argv, Path::new("/"), OsStr::new(""), &[], &[]);
+        inputs.guarded = &guarded;
+        let steps = view(&inputs).steps;
+        assert!(
+            steps.contains(&Step::Hide("/usr/share".into())),
+            "{:?}",
+            steps
+        );
+        // The input's folder, shown whole, holds itself: hidden still.
+        let s = Scratch::new("input");
+        let input = s.make("t/01.in");
+        let out = s.make("slot/out");
+        let steps = [Step::Show(s.0.join("t"))];
+        assert_eq!(test_data(&input, &out, &steps), [s.0.join("t")]);
+    }
+
+    #[test]
+    fn a_file_named_in_stderr_that_the_view_lacks_is_found() {
+        let s = Scratch::new("stderr");
+        let shown = s.make("sol/main.py");
+        s.make("sol/data.txt");
+        let steps = [Step::Show(shown)];
+        let said = |text: &str| unshown_in(text, &s.0, &steps);
+        let text = "FileNotFoundError: [Errno 2] No such file or directory: 'sol/data.txt'";
+        assert_eq!(said(text), Some(s.0.join("sol/data.txt")));
+        for quiet in [
+            "File \"sol/main.py\", line 1",
+            "no such file: sol/nothing.txt",
+            "error at . and .. in /tmp/x",
+        ] {
+            assert_eq!(said(quiet), None, "{}", quiet);
+        }
     }
 
     #[test]
