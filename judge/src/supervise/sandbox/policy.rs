@@ -670,7 +670,12 @@ pub fn closed_to_others(
 ) -> Option<String> {
     let shown_in = |path: &Path| {
         steps.iter().find_map(|s| match s {
-            Step::Show(p) if path.starts_with(p) && named.contains(p) => Some(p.clone()),
+            // A folder the command names, or the program's own folder.
+            Step::Show(p)
+                if path.starts_with(p) && (named.contains(p) || path.parent() == Some(p)) =>
+            {
+                Some(p.clone())
+            }
             _ => None,
         })
     };
