@@ -34,9 +34,12 @@ pub struct Limits {
 pub const MAX_PROCESSES: u64 = 256;
 
 impl Limits {
-    /// The wall-clock safety net: twice the time limit plus a second, not
-    /// counting the time spent waiting for a CPU. It stops programs that wait
-    /// instead of computing (sleep, read a closed pipe...).
+    /// The wall-clock safety net: twice the time limit plus a second of
+    /// idle time (none of the test's processes on a CPU or waiting for one,
+    /// `supervise/idle.rs`). It stops programs that wait instead of
+    /// computing (sleep, read a closed pipe...); the supervisor also stops
+    /// any test at a bound on its wall time, however spent
+    /// (`Request::wall_bound`).
     pub fn wall_net(&self) -> Duration {
         self.time * 2 + Duration::from_secs(1)
     }
@@ -67,8 +70,12 @@ impl Limits {
 pub struct Outcome {
     /// Wall time from start to exit (or to the kill).
     pub wall: Duration,
-    /// How long the program's processes waited for a CPU (a busy machine).
+    /// How long the program's processes waited for a CPU (a busy machine),
+    /// as far as it is not counted idle.
     pub waited: Duration,
+    /// How long none of its processes was on a CPU or waiting for one,
+    /// where the supervisor measures it (`supervise/idle.rs`).
+    pub idle: Option<Duration>,
     /// CPU time and peak memory, where the OS tells them.
     pub usage: Option<os::Usage>,
     /// How it ended.
@@ -170,6 +177,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
         return Ok(Outcome {
             wall: report.wall,
             waited: Duration::ZERO,
+            idle: None,
             usage: None,
             end: End::Exited(ExitStatus::from_raw(127 << 8)),
             stdout: Vec::new(),
@@ -193,6 +201,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     Ok(Outcome {
         wall: report.wall,
         waited: report.waited,
+        idle: Some(report.idle),
         usage: Some(os::Usage {
             cpu: report.cpu,
             max_rss_kib: report.peak_kib,
@@ -289,6 +298,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     Ok(Outcome {
         wall,
         waited: Duration::ZERO,
+        idle: None,
         usage: None,
         end,
         stdout,

@@ -166,7 +166,10 @@ fn cpu_over(outcome: &Outcome, limits: &Limits, status: &ExitStatus) -> Option<S
 
 /// Rules 4 and 5, TLE (wall): why, when the test was idle for too long.
 /// Time off the CPU that was spent waiting for one (a busy machine) is not
-/// idling: only the rest counts.
+/// idling, as long as it lasted in wall time: where the supervisor
+/// measures it, the idle time is the time none of the test's processes was
+/// on a CPU or waiting for one (`supervise/idle.rs`); elsewhere, the wall
+/// time less the CPU time.
 fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
     let limit = limits.time;
     let cpu = outcome.usage.map(|u| u.cpu);
@@ -176,33 +179,55 @@ fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
         false => String::new(),
     };
     if matches!(outcome.end, End::WallNet(_)) {
-        let mut why = format!(
-            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
-             off the CPU)",
-            ms(limits.wall_net()),
-        );
-        why += &match cpu {
-            Some(cpu) => format!(" after {} of CPU time: idle", ms(cpu)),
-            None => " (no CPU time on this system)".to_string(),
-        };
-        return Some(why + &busy_note);
+        return Some(at_the_net(outcome, limits) + &busy_note);
     }
-    match cpu {
-        Some(cpu) if outcome.wall > limit + cpu + waited => Some(format!(
-            "TLE (wall): {} of wall time, {} of it neither on a CPU nor waiting for one: \
-             idle for longer than the {} limit{}",
+    let idle = match (outcome.idle, cpu) {
+        (Some(idle), _) => idle,
+        (None, Some(cpu)) => outcome.wall.saturating_sub(cpu + waited),
+        (None, None) if outcome.wall > limit => {
+            return Some(format!(
+                "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
+                ms(outcome.wall),
+                ms(limit)
+            ))
+        }
+        (None, None) => return None,
+    };
+    (idle > limit).then(|| {
+        format!(
+            "TLE (wall): {} of wall time, {} of it with no process on a CPU nor waiting for \
+             one: idle for longer than the {} limit{}",
             ms(outcome.wall),
-            ms(outcome.wall - cpu - waited),
+            ms(idle),
             ms(limit),
             busy_note
-        )),
-        None if outcome.wall > limit => Some(format!(
-            "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
+        )
+    })
+}
+
+/// Why a test stopped at the wall-clock safety net: idle past it, or
+/// (idle less) still running at the supervisor's bound on its wall time.
+fn at_the_net(outcome: &Outcome, limits: &Limits) -> String {
+    let cpu = outcome.usage.map(|u| u.cpu);
+    let idle = outcome.idle.filter(|idle| *idle <= limits.wall_net());
+    let mut why = match idle {
+        Some(idle) => format!(
+            "TLE (wall): still running at the judge's bound on wall time, {}, idle for {} \
+             of it: its processes kept waiting for a CPU",
             ms(outcome.wall),
-            ms(limit)
-        )),
-        _ => None,
-    }
+            ms(idle)
+        ),
+        None => format!(
+            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
+             idle)",
+            ms(limits.wall_net()),
+        ),
+    };
+    why += &match cpu {
+        Some(cpu) => format!(" after {} of CPU time", ms(cpu)),
+        None => " (no CPU time on this system)".to_string(),
+    };
+    why
 }
 
 /// Whether the shell said it could not start the program: exit status 126
@@ -317,6 +342,7 @@ mod tests {
         Outcome {
             wall: Duration::from_millis(wall_ms),
             waited: Duration::ZERO,
+            idle: None,
             usage: Some(Usage {
                 cpu: Duration::from_millis(cpu_ms),
                 max_rss_kib: rss_kib,

@@ -71,6 +71,8 @@
 mod client;
 mod control;
 mod events;
+mod files;
+mod idle;
 mod procs;
 mod protocol;
 mod sandbox;
@@ -140,6 +142,14 @@ pub struct Request {
 }
 
 impl Request {
+    /// The bound on the test's wall time, however it is spent: its CPU
+    /// limit and wall-clock net, twice over (a busy machine stretches
+    /// both). The judge waits a little longer for the report
+    /// (`client.rs`), so that a test never makes the judge give up.
+    pub fn wall_bound(&self) -> Duration {
+        (self.cpu_limit + self.wall_net) * 2
+    }
+
     /// The backstop limits set in the program (soft and hard alike): its
     /// CPU time, its output file's size, its descriptors, its queued
     /// signals and timers, its address space. (No core dumps
@@ -199,8 +209,12 @@ pub struct Report {
     pub cpu: Duration,
     /// The peak of the test's resident memory, KiB.
     pub peak_kib: u64,
-    /// How long the test's processes waited for a CPU.
+    /// How long the test is credited as waiting for a CPU: its wall time
+    /// less its CPU time and its idle time, none if less.
     pub waited: Duration,
+    /// How long none of the test's processes was on a CPU or waiting for
+    /// one (`idle.rs`).
+    pub idle: Duration,
     /// The end of standard error.
     pub stderr_tail: Vec<u8>,
     /// The processes still running when the program ended: `name (pid N)`,

@@ -266,6 +266,18 @@ fn seccomp_facts() -> Vec<Fact> {
         ("F_SETLKW", F_SETLKW as i64),
         ("F_OFD_SETLK", F_OFD_SETLK as i64),
         ("F_OFD_SETLKW", F_OFD_SETLKW as i64),
+        ("SYS_memfd_create", SYS_MEMFD_CREATE),
+        ("PR_SET_DUMPABLE", PR_SET_DUMPABLE as i64),
+        ("SYS_setpriority", SYS_SETPRIORITY),
+        ("SYS_ioprio_set", SYS_IOPRIO_SET),
+        ("PRIO_PROCESS", PRIO_PROCESS as i64),
+        ("MFD_CLOEXEC", MFD_CLOEXEC as i64),
+        ("MFD_ALLOW_SEALING", MFD_ALLOW_SEALING as i64),
+        ("F_ADD_SEALS", F_ADD_SEALS as i64),
+        ("F_SEAL_SEAL", F_SEAL_SEAL as i64),
+        ("F_SEAL_SHRINK", F_SEAL_SHRINK as i64),
+        ("F_SEAL_GROW", F_SEAL_GROW as i64),
+        ("F_SEAL_WRITE", F_SEAL_WRITE as i64),
         ("PR_SET_SECCOMP", PR_SET_SECCOMP as i64),
         ("SECCOMP_MODE_FILTER", SECCOMP_MODE_FILTER as i64),
         ("SECCOMP_RET_ALLOW", SECCOMP_RET_ALLOW as i64),
@@ -305,6 +317,7 @@ fn seccomp_facts() -> Vec<Fact> {
     ];
     // `c_long` is `i64` on both architectures.
     facts.extend(SYS_HOLDING_MEMORY);
+    facts.extend(SYS_ON_A_PID);
     #[cfg(target_arch = "x86_64")]
     facts.extend([
         ("AUDIT_ARCH_X86_64", AUDIT_ARCH_NATIVE as i64),
@@ -389,7 +402,7 @@ pub(super) const PREAMBLE: &str = "#define _GNU_SOURCE\n\
     #include <errno.h>\n#include <fcntl.h>\n#include <grp.h>\n#include <poll.h>\n\
     #include <sched.h>\n#include <signal.h>\n#include <stddef.h>\n#include <stdint.h>\n\
     #include <stdio.h>\n#include <unistd.h>\n#include <sys/ipc.h>\n#include <sys/mount.h>\n\
-    #include <sys/msg.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n\
+    #include <sys/mman.h>\n#include <sys/msg.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n\
     #include <sys/sem.h>\n#include <sys/shm.h>\n#include <sys/socket.h>\n\
     #include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n\
     #include <sys/types.h>\n#include <sys/wait.h>\n#include <sys/ptrace.h>\n\
