@@ -24,6 +24,8 @@
 //! Built where the supervisor is (`cfg(supervised)`, set by `build.rs`).
 #![cfg(supervised)]
 
+#[path = "hostile/cell.rs"]
+mod cell;
 mod common;
 #[path = "common/json.rs"]
 mod json;
