@@ -370,6 +370,23 @@ mod tests {
         sh_limited(script, input, limits)
     }
 
+    #[cfg(supervised)]
+    #[test]
+    fn a_test_whose_files_cannot_be_made_is_an_error_not_a_verdict() {
+        let limits = Limits {
+            time: Duration::from_millis(500),
+            memory_bytes: None,
+            processes: MAX_PROCESSES,
+        };
+        let missing = std::env::temp_dir().join(format!("judge-no-such-{}.in", std::process::id()));
+        let err = run_on_file(&mut Command::new("true"), &missing, &limits)
+            .err()
+            .expect("an error, not an outcome");
+        let why = err.to_string();
+        assert!(why.contains("cannot prepare the test's files"), "{}", why);
+        assert!(why.contains("judge-no-such-"), "{}", why);
+    }
+
     fn status(out: &Outcome) -> &ExitStatus {
         match &out.end {
             End::Exited(s) => s,
