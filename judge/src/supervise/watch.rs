@@ -138,19 +138,9 @@ impl Watch {
 /// Runs one test, in a cell of `sandbox` when there is one.
 pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut Sandbox>) -> Report {
     let mut report = Report::default();
-    // A test whose files cannot be made is the judge's error: never judged
-    // on what the last test left.
-    let files = match files::prepare(&request.stdin, out_path) {
-        Ok(files) => files,
-        Err(why) => {
-            report.ending = Some(Ending::Stuck);
-            report.problem = Some(format!("cannot prepare the test's files: {}", why));
-            return report;
-        }
-    };
-    let stdin_id = files.stdin_id;
     let start = Instant::now();
-    let (main, stderr, cell) = match start_test(request, files, out_path, sandbox.as_deref_mut()) {
+    let (main, stderr, cell, stdin_id) = match start_test(request, out_path, sandbox.as_deref_mut())
+    {
         Ok(started) => started,
         Err(unstarted) => {
             unstarted.tell(&mut report);
@@ -223,16 +213,20 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     report
 }
 
-/// Starts the test's program on its `files` (marking the supervisor
-/// busy): the pid that stands for the test, the read end of standard error,
-/// and the cell when sandboxed.
+/// Prepares the test's files and starts its program (marking the
+/// supervisor busy): the pid that stands for the test, the read end of
+/// standard error, the cell when sandboxed, and the identity of the
+/// input's copy (`files.rs`).
 fn start_test(
     request: &Request,
-    files: TestFiles,
     out_path: &Path,
     sandbox: Option<&mut Sandbox>,
-) -> Result<(i32, File, Option<Cell>), Unstarted> {
-    let TestFiles { stdin, stdout, .. } = files;
+) -> Result<(i32, File, Option<Cell>, (u64, u64)), Unstarted> {
+    let TestFiles {
+        stdin,
+        stdout,
+        stdin_id,
+    } = files::prepare(&request.stdin, out_path).map_err(Unstarted::Files)?;
     if request.argv.is_empty() {
         return Err(Unstarted::Program("no program to run".to_string()));
     }
@@ -244,7 +238,7 @@ fn start_test(
     if started.is_err() {
         events::set_busy(false);
     }
-    started
+    started.map(|(main, stderr, cell)| (main, stderr, cell, stdin_id))
 }
 
 /// Follows the test until its program ends, a limit is passed, or a signal
@@ -306,6 +300,9 @@ fn name_leftovers(
 
 /// Why a test's program did not start.
 enum Unstarted {
+    /// The test's input or output could not be made: the judge's error,
+    /// never a test judged on what the last one left.
+    Files(String),
     /// The program could not be started (a missing file...).
     Program(String),
     /// Its sandbox could not be made.
@@ -316,6 +313,10 @@ impl Unstarted {
     /// Says it in the report.
     fn tell(self, report: &mut Report) {
         match self {
+            Unstarted::Files(why) => {
+                report.ending = Some(Ending::Stuck);
+                report.problem = Some(format!("cannot prepare the test's files: {}", why));
+            }
             Unstarted::Program(why) => report.not_started = Some(why),
             Unstarted::Cell(why) => {
                 report.ending = Some(Ending::Stuck);
