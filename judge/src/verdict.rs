@@ -409,6 +409,25 @@ mod tests {
     }
 
     #[test]
+    fn the_measured_idle_time_decides_and_the_bound_on_wall_time_says_so() {
+        let with_idle = |end: End, wall_ms: u64, idle_ms: u64| Outcome {
+            idle: Some(Duration::from_millis(idle_ms)),
+            ..outcome(end, wall_ms, 100, 2000, "")
+        };
+        // 5 s of wall time, 0.9 s of it idle: the rest was waiting.
+        assert_eq!(judge(&with_idle(exit(0), 5000, 900)).0, "AC");
+        let (v, d) = judge(&with_idle(exit(0), 1500, 1100));
+        assert_eq!(v, "TLE");
+        assert!(d[0].contains("1100 ms of it with no process"), "{:?}", d);
+        let killed = || End::WallNet(ExitStatus::from_raw(9));
+        let (v, d) = judge(&with_idle(killed(), 8000, 2000));
+        assert_eq!(v, "TLE");
+        assert!(d[0].contains("the judge's bound on wall time"), "{:?}", d);
+        let (_, d) = judge(&with_idle(killed(), 3200, 3100));
+        assert!(d[0].contains("wall-clock safety net"), "{:?}", d);
+    }
+
+    #[test]
     fn the_wall_net_is_tle_wall_unless_cpu_was_over() {
         let killed = End::WallNet(ExitStatus::from_raw(9));
         let (v, d) = judge(&outcome(killed, 3000, 10, 2000, ""));
