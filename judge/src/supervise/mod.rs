@@ -33,16 +33,20 @@
 //!   `/proc/PID/task/TID/children`) every [`TICK`]: their CPU time so far,
 //!   their resident memory, summed, and the time they spent waiting for a CPU
 //!   (`/proc/PID/schedstat`). It kills the test when the CPU time passes the
-//!   time limit, when the memory passes the memory limit, or when the time
-//!   spent neither on a CPU nor waiting for one passes the wall-clock net;
+//!   time limit, when the memory passes the memory limit, when the time
+//!   during which none of its processes was on a CPU nor waiting for one
+//!   passes the wall-clock net (`idle.rs`), or when its wall time reaches
+//!   [`Request::wall_bound`];
 //! - when the program ends (or is killed) kills every process left and reaps
 //!   until it has no child left (`ECHILD`): neither a fork chain nor a zombie
 //!   leader whose threads live on survives. What was still running when the
 //!   program ended is named in the report, with the standard output or error
 //!   it held open.
 //!
-//! The program reads its input from a file and writes its output to a file
-//! (`RLIMIT_FSIZE` stops it at the output limit); its standard error goes
+//! The program reads its input from a sealed copy in memory and writes its
+//! output to a file made afresh for each test (`files.rs`: nothing of the
+//! user's or of the last test's; `RLIMIT_FSIZE` stops it at the output
+//! limit); its standard error goes
 //! through a pipe of which the supervisor keeps the end. `RLIMIT_AS` is only a
 //! backstop far above the memory limit, so that the JVM or Go, which reserve
 //! address space they never touch, run under the default limit. Only the
@@ -61,7 +65,8 @@
 //! One concern a file: `protocol.rs` (the frames on the pipe), `client.rs`
 //! (the judge's pool of supervisors), `server.rs` (the supervisor's loop and
 //! folder), `watch.rs` (one test, from its start to its last process
-//! reaped), `control.rs` (process control), `procs.rs` (what `/proc` says),
+//! reaped), `files.rs` (its standard input and output), `idle.rs` (its
+//! idle time), `control.rs` (process control), `procs.rs` (what `/proc` says),
 //! `events.rs` (signals and waiting), `seccomp.rs` (the filter that refuses
 //! a test namespaces of its own), `sandbox/` (the namespaces, the view a
 //! program sees and the warden that starts it); the system calls are in
