@@ -213,6 +213,11 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     report
 }
 
+/// A test started: the pid that stands for it, the read end of its
+/// standard error, its cell when sandboxed, and the identity (device,
+/// inode) of its input's copy.
+type Started = (i32, File, Option<Cell>, (u64, u64));
+
 /// Prepares the test's files and starts its program (marking the
 /// supervisor busy): the pid that stands for the test, the read end of
 /// standard error, the cell when sandboxed, and the identity of the
@@ -221,7 +226,7 @@ fn start_test(
     request: &Request,
     out_path: &Path,
     sandbox: Option<&mut Sandbox>,
-) -> Result<(i32, File, Option<Cell>, (u64, u64)), Unstarted> {
+) -> Result<Started, Unstarted> {
     let TestFiles {
         stdin,
         stdout,
