@@ -34,9 +34,12 @@ pub struct Limits {
 pub const MAX_PROCESSES: u64 = 256;
 
 impl Limits {
-    /// The wall-clock safety net: twice the time limit plus a second, not
-    /// counting the time spent waiting for a CPU. It stops programs that wait
-    /// instead of computing (sleep, read a closed pipe...).
+    /// The wall-clock safety net: twice the time limit plus a second of
+    /// idle time (none of the test's processes on a CPU or waiting for one,
+    /// `supervise/idle.rs`). It stops programs that wait instead of
+    /// computing (sleep, read a closed pipe...); the supervisor also stops
+    /// any test at a bound on its wall time, however spent
+    /// (`Request::wall_bound`).
     pub fn wall_net(&self) -> Duration {
         self.time * 2 + Duration::from_secs(1)
     }
@@ -67,8 +70,12 @@ impl Limits {
 pub struct Outcome {
     /// Wall time from start to exit (or to the kill).
     pub wall: Duration,
-    /// How long the program's processes waited for a CPU (a busy machine).
+    /// How long the program's processes waited for a CPU (a busy machine),
+    /// as far as it is not counted idle.
     pub waited: Duration,
+    /// How long none of its processes was on a CPU or waiting for one,
+    /// where the supervisor measures it (`supervise/idle.rs`).
+    pub idle: Option<Duration>,
     /// CPU time and peak memory, where the OS tells them.
     pub usage: Option<os::Usage>,
     /// How it ended.
@@ -196,6 +203,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     Ok(Outcome {
         wall: report.wall,
         waited: report.waited,
+        idle: Some(report.idle),
         usage: Some(os::Usage {
             cpu: report.cpu,
             max_rss_kib: report.peak_kib,
@@ -223,6 +231,7 @@ fn not_started(program: &str, why: String, wall: Duration, sandboxed: bool) -> O
     Outcome {
         wall,
         waited: Duration::ZERO,
+        idle: None,
         usage: None,
         end: End::Exited(ExitStatus::from_raw(127 << 8)),
         stdout: Vec::new(),
@@ -318,6 +327,7 @@ fn run_on(cmd: &mut Command, input: Stdin, limits: &Limits) -> io::Result<Outcom
     Ok(Outcome {
         wall,
         waited: Duration::ZERO,
+        idle: None,
         usage: None,
         end,
         stdout,
@@ -388,6 +398,23 @@ mod tests {
             processes: MAX_PROCESSES,
         };
         sh_limited(script, input, limits)
+    }
+
+    #[cfg(supervised)]
+    #[test]
+    fn a_test_whose_files_cannot_be_made_is_an_error_not_a_verdict() {
+        let limits = Limits {
+            time: Duration::from_millis(500),
+            memory_bytes: None,
+            processes: MAX_PROCESSES,
+        };
+        let missing = std::env::temp_dir().join(format!("judge-no-such-{}.in", std::process::id()));
+        let err = run_on_file(&mut Command::new("true"), &missing, &limits)
+            .err()
+            .expect("an error, not an outcome");
+        let why = err.to_string();
+        assert!(why.contains("cannot prepare the test's files"), "{}", why);
+        assert!(why.contains("judge-no-such-"), "{}", why);
     }
 
     fn status(out: &Outcome) -> &ExitStatus {

@@ -184,7 +184,10 @@ fn off_cpu(outcome: &Outcome) -> String {
 
 /// Rules 4 and 5, TLE (wall): why, when the test was idle for too long.
 /// Time off the CPU that was spent waiting for one (a busy machine) is not
-/// idling: only the rest counts.
+/// idling, as long as it lasted in wall time: where the supervisor
+/// measures it, the idle time is the time none of the test's processes was
+/// on a CPU or waiting for one (`supervise/idle.rs`); elsewhere, the wall
+/// time less the CPU time.
 fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
     let limit = limits.time;
     let cpu = outcome.usage.map(|u| u.cpu);
@@ -194,34 +197,62 @@ fn idle_over(outcome: &Outcome, limits: &Limits) -> Option<String> {
         false => String::new(),
     };
     if matches!(outcome.end, End::WallNet(_)) {
-        let mut why = format!(
-            "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
-             off the CPU)",
-            ms(limits.wall_net()),
-        );
-        why += &match cpu {
-            Some(cpu) => format!(" after {} of CPU time: {}", ms(cpu), off_cpu(outcome)),
-            None => " (no CPU time on this system)".to_string(),
-        };
-        return Some(why + &busy_note);
+        return Some(at_the_net(outcome, limits) + &busy_note);
     }
-    match cpu {
-        Some(cpu) if outcome.wall > limit + cpu + waited => Some(format!(
-            "TLE (wall): {} of wall time, {} of it neither on a CPU nor waiting for one: \
-             {} for longer than the {} limit{}",
+    let idle = match (outcome.idle, cpu) {
+        (Some(idle), _) => idle,
+        (None, Some(cpu)) => outcome.wall.saturating_sub(cpu + waited),
+        (None, None) if outcome.wall > limit => {
+            return Some(format!(
+                "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
+                ms(outcome.wall),
+                ms(limit)
+            ))
+        }
+        (None, None) => return None,
+    };
+    (idle > limit).then(|| {
+        format!(
+            "TLE (wall): {} of wall time, {} of it with no process on a CPU nor waiting for \
+             one: {} for longer than the {} limit{}",
             ms(outcome.wall),
-            ms(outcome.wall - cpu - waited),
+            ms(idle),
             off_cpu(outcome),
             ms(limit),
             busy_note
-        )),
-        None if outcome.wall > limit => Some(format!(
-            "TLE (wall): {} of wall time, over the {} limit (no CPU time on this system)",
-            ms(outcome.wall),
-            ms(limit)
-        )),
-        _ => None,
-    }
+        )
+    })
+}
+
+/// Why a test stopped at the wall-clock safety net: idle past it, or
+/// (idle less) still running at the supervisor's bound on its wall time.
+fn at_the_net(outcome: &Outcome, limits: &Limits) -> String {
+    let cpu = outcome.usage.map(|u| u.cpu);
+    let idle = outcome.idle.filter(|idle| *idle <= limits.wall_net());
+    let (mut why, doing) = match idle {
+        Some(idle) => (
+            format!(
+                "TLE (wall): still running at the judge's bound on wall time, {}, idle for {} \
+                 of it: its processes kept waiting for a CPU",
+                ms(outcome.wall),
+                ms(idle)
+            ),
+            String::new(),
+        ),
+        None => (
+            format!(
+                "TLE (wall): still running at the wall-clock safety net ({} = 2 x limit + 1 s \
+                 idle)",
+                ms(limits.wall_net()),
+            ),
+            format!(": {}", off_cpu(outcome)),
+        ),
+    };
+    why += &match cpu {
+        Some(cpu) => format!(" after {} of CPU time{}", ms(cpu), doing),
+        None => " (no CPU time on this system)".to_string(),
+    };
+    why
 }
 
 /// Whether the shell said it could not start the program: exit status 126
@@ -337,6 +368,7 @@ mod tests {
         Outcome {
             wall: Duration::from_millis(wall_ms),
             waited: Duration::ZERO,
+            idle: None,
             usage: Some(Usage {
                 cpu: Duration::from_millis(cpu_ms),
                 max_rss_kib: rss_kib,
@@ -422,6 +454,25 @@ mod tests {
                 d
             );
         }
+    }
+
+    #[test]
+    fn the_measured_idle_time_decides_and_the_bound_on_wall_time_says_so() {
+        let with_idle = |end: End, wall_ms: u64, idle_ms: u64| Outcome {
+            idle: Some(Duration::from_millis(idle_ms)),
+            ..outcome(end, wall_ms, 100, 2000, "")
+        };
+        // 5 s of wall time, 0.9 s of it idle: the rest was waiting.
+        assert_eq!(judge(&with_idle(exit(0), 5000, 900)).0, "AC");
+        let (v, d) = judge(&with_idle(exit(0), 1500, 1100));
+        assert_eq!(v, "TLE");
+        assert!(d[0].contains("1100 ms of it with no process"), "{:?}", d);
+        let killed = || End::WallNet(ExitStatus::from_raw(9));
+        let (v, d) = judge(&with_idle(killed(), 8000, 2000));
+        assert_eq!(v, "TLE");
+        assert!(d[0].contains("the judge's bound on wall time"), "{:?}", d);
+        let (_, d) = judge(&with_idle(killed(), 3200, 3100));
+        assert!(d[0].contains("wall-clock safety net"), "{:?}", d);
     }
 
     #[test]

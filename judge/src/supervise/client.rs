@@ -171,13 +171,10 @@ impl Supervisor {
     }
 }
 
-/// How long the judge waits for a test's report: its CPU limit and
-/// wall-clock net twice over (a busy machine stretches both), plus what the
-/// supervisor may spend killing the test, plus 10 s.
+/// How long the judge waits for a test's report: the bound on its wall
+/// time, plus what the supervisor may spend killing the test, plus 10 s.
 fn answer_within(request: &Request) -> Duration {
-    (request.cpu_limit + request.wall_net) * 2
-        + super::watch::GIVE_UP_ENDING
-        + Duration::from_secs(10)
+    request.wall_bound() + super::watch::GIVE_UP_ENDING + Duration::from_secs(10)
 }
 
 /// Whether `pipe` has something to read (or its end) within `patience`.

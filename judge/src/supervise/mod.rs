@@ -33,16 +33,20 @@
 //!   `/proc/PID/task/TID/children`) every [`TICK`]: their CPU time so far,
 //!   their resident memory, summed, and the time they spent waiting for a CPU
 //!   (`/proc/PID/schedstat`). It kills the test when the CPU time passes the
-//!   time limit, when the memory passes the memory limit, or when the time
-//!   spent neither on a CPU nor waiting for one passes the wall-clock net;
+//!   time limit, when the memory passes the memory limit, when the time
+//!   during which none of its processes was on a CPU nor waiting for one
+//!   passes the wall-clock net (`idle.rs`), or when its wall time reaches
+//!   [`Request::wall_bound`];
 //! - when the program ends (or is killed) kills every process left and reaps
 //!   until it has no child left (`ECHILD`): neither a fork chain nor a zombie
 //!   leader whose threads live on survives. What was still running when the
 //!   program ended is named in the report, with the standard output or error
 //!   it held open.
 //!
-//! The program reads its input from a file and writes its output to a file
-//! (`RLIMIT_FSIZE` stops it at the output limit); its standard error goes
+//! The program reads its input from a sealed copy in memory and writes its
+//! output to a file made afresh for each test (`files.rs`: nothing of the
+//! user's or of the last test's; `RLIMIT_FSIZE` stops it at the output
+//! limit); its standard error goes
 //! through a pipe of which the supervisor keeps the end. `RLIMIT_AS` is only a
 //! backstop far above the memory limit, so that the JVM or Go, which reserve
 //! address space they never touch, run under the default limit. Only the
@@ -61,7 +65,8 @@
 //! One concern a file: `protocol.rs` (the frames on the pipe), `client.rs`
 //! (the judge's pool of supervisors), `server.rs` (the supervisor's loop and
 //! folder), `watch.rs` (one test, from its start to its last process
-//! reaped), `control.rs` (process control), `procs.rs` (what `/proc` says),
+//! reaped), `files.rs` (its standard input and output), `idle.rs` (its
+//! idle time), `control.rs` (process control), `procs.rs` (what `/proc` says),
 //! `events.rs` (signals and waiting), `seccomp.rs` (the filter that refuses
 //! a test namespaces of its own), `sandbox/` (the namespaces, the view a
 //! program sees and the warden that starts it); the system calls are in
@@ -72,6 +77,8 @@ mod client;
 mod control;
 mod events;
 mod exec_error;
+mod files;
+mod idle;
 mod procs;
 mod protocol;
 mod sandbox;
@@ -141,6 +148,14 @@ pub struct Request {
 }
 
 impl Request {
+    /// The bound on the test's wall time, however it is spent: its CPU
+    /// limit and wall-clock net, twice over (a busy machine stretches
+    /// both). The judge waits a little longer for the report
+    /// (`client.rs`), so that a test never makes the judge give up.
+    pub fn wall_bound(&self) -> Duration {
+        (self.cpu_limit + self.wall_net) * 2
+    }
+
     /// The backstop limits set in the program (soft and hard alike): its
     /// CPU time, its output file's size, its descriptors, its queued
     /// signals and timers, its address space. (No core dumps
@@ -200,8 +215,12 @@ pub struct Report {
     pub cpu: Duration,
     /// The peak of the test's resident memory, KiB.
     pub peak_kib: u64,
-    /// How long the test's processes waited for a CPU.
+    /// How long the test is credited as waiting for a CPU: its wall time
+    /// less its CPU time and its idle time, none if less.
     pub waited: Duration,
+    /// How long none of the test's processes was on a CPU or waiting for
+    /// one (`idle.rs`).
+    pub idle: Duration,
     /// The end of standard error.
     pub stderr_tail: Vec<u8>,
     /// How many bytes the test wrote to its standard error in all.

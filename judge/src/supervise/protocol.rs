@@ -147,6 +147,7 @@ impl Report {
             .num(nanos(self.cpu))
             .num(self.peak_kib)
             .num(nanos(self.waited))
+            .num(nanos(self.idle))
             .bytes(&self.stderr_tail)
             .num(self.stderr_bytes)
             .bytes(self.problem.as_deref().unwrap_or("").as_bytes())
@@ -171,6 +172,7 @@ impl Report {
         let ending = ENDINGS.get(f.num()? as usize).copied();
         let status = f.num()? as u32 as i32;
         let (wall, cpu, peak_kib, waited) = (f.duration()?, f.duration()?, f.num()?, f.duration()?);
+        let idle = f.duration()?;
         let stderr_tail = f.bytes()?.to_vec();
         let stderr_bytes = f.num()?;
         let problem = text(f.bytes()?);
@@ -192,6 +194,7 @@ impl Report {
             cpu,
             peak_kib,
             waited,
+            idle,
             stderr_tail,
             stderr_bytes,
             leftovers,
@@ -254,6 +257,7 @@ mod tests {
             cpu: Duration::from_micros(6_789),
             peak_kib: 2048,
             waited: Duration::from_micros(17),
+            idle: Duration::from_micros(23),
             stderr_tail: b"\x1b[2K oops\n".to_vec(),
             stderr_bytes: 1 << 40,
             leftovers: vec!["sleep (pid 42, holding the program's standard output)".into()],

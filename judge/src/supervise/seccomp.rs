@@ -65,6 +65,9 @@ use crate::sys::linux::{
     SYS_ADD_KEY, SYS_CLONE, SYS_CLONE3, SYS_FCNTL, SYS_HOLDING_MEMORY, SYS_KEYCTL, SYS_REQUEST_KEY,
     SYS_SETNS, SYS_SETSOCKOPT, SYS_SOCKETPAIR, SYS_UNSHARE,
 };
+use crate::sys::linux::{
+    IOPRIO_WHO_PROCESS, PRIO_PROCESS, SYS_IOPRIO_SET, SYS_ON_A_PID, SYS_SETPRIORITY,
+};
 use std::io;
 use std::os::raw::c_ulong;
 
@@ -112,6 +115,8 @@ enum To {
     Fcntl,
     Socketpair,
     Setsockopt,
+    ItselfById,
+    ItselfByKind(u32),
 }
 
 /// One instruction, its jumps by name.
@@ -155,6 +160,7 @@ fn steps() -> Vec<Step> {
             .iter()
             .map(|&(_, nr)| Equal(nr as u32, To::Refuse, To::Next)),
     );
+    steps.extend(on_another_process());
     steps.extend([
         Equal(SYS_FCNTL as u32, To::Fcntl, To::Next),
         Equal(SYS_SOCKETPAIR as u32, To::Socketpair, To::Next),
@@ -197,6 +203,9 @@ fn steps() -> Vec<Step> {
         Here(To::Clone),
         Load(FIRST_ARGUMENT_LOW),
         AnySet(CLONE_REFUSED, To::Refuse, To::Allow),
+    ]);
+    steps.extend(itself_only());
+    steps.extend([
         Here(To::Allow),
         Return(SECCOMP_RET_ALLOW),
         Here(To::Refuse),
@@ -206,6 +215,44 @@ fn steps() -> Vec<Step> {
         Here(To::Kill),
         Return(SECCOMP_RET_KILL_PROCESS),
     ]);
+    steps
+}
+
+/// The calls that would act on another process where the kernel asks only
+/// for the same uid (`prlimit`, `setpriority`, the scheduler's calls,
+/// `ioprio_set`): the warden's, for a judge run as a normal user (one id
+/// in the namespace), whose limits, priority and CPUs every later test of
+/// the cell inherits. A test may make them on itself (pid 0) alone.
+fn on_another_process() -> Vec<Step> {
+    let by_kind =
+        |nr: i64, kind: i32| Step::Equal(nr as u32, To::ItselfByKind(kind as u32), To::Next);
+    let mut steps: Vec<Step> = SYS_ON_A_PID
+        .iter()
+        .map(|&(_, nr)| Step::Equal(nr as u32, To::ItselfById, To::Next))
+        .collect();
+    steps.push(by_kind(SYS_SETPRIORITY, PRIO_PROCESS));
+    steps.push(by_kind(SYS_IOPRIO_SET, IOPRIO_WHO_PROCESS));
+    steps
+}
+
+/// Where [`on_another_process`] jumps: the pid (first argument) must be 0,
+/// or the kind (first) this process's and the id (second) 0.
+fn itself_only() -> Vec<Step> {
+    use Step::*;
+    let mut steps = vec![
+        Here(To::ItselfById),
+        Load(FIRST_ARGUMENT_LOW),
+        Equal(0, To::Allow, To::Refuse),
+    ];
+    for kind in [PRIO_PROCESS, IOPRIO_WHO_PROCESS] {
+        steps.extend([
+            Here(To::ItselfByKind(kind as u32)),
+            Load(FIRST_ARGUMENT_LOW),
+            Equal(kind as u32, To::Next, To::Refuse),
+            Load(SECOND_ARGUMENT_LOW),
+            Equal(0, To::Allow, To::Refuse),
+        ]);
+    }
     steps
 }
 
@@ -396,6 +443,46 @@ for name, call in [
     except OSError as e:
         print(name, e.errno)
 ";
+
+    /// Each call on the parent (the test's process) is refused with
+    /// `EPERM` (1), each on itself made; the values set are the ones the
+    /// process had, so that a filter that let one through changes nothing.
+    const ON_OTHERS: &str = "import os, ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+parent = os.getppid()
+def prlimit(pid):
+    old = (ctypes.c_ulong * 2)()
+    if libc.prlimit(pid, 7, None, old) < 0:
+        raise OSError(ctypes.get_errno(), 'prlimit')
+for name, call in [
+    ('prlimit other', lambda: prlimit(parent)),
+    ('setpriority other', lambda: os.setpriority(os.PRIO_PROCESS, parent, os.getpriority(os.PRIO_PROCESS, parent))),
+    ('setpriority user', lambda: os.setpriority(os.PRIO_USER, 0, os.getpriority(os.PRIO_USER, 0))),
+    ('setpriority group', lambda: os.setpriority(os.PRIO_PGRP, 0, os.getpriority(os.PRIO_PGRP, 0))),
+    ('affinity other', lambda: os.sched_setaffinity(parent, os.sched_getaffinity(parent))),
+    ('scheduler other', lambda: os.sched_setscheduler(parent, os.sched_getscheduler(parent), os.sched_param(0))),
+    ('prlimit self', lambda: prlimit(0)),
+    ('setpriority self', lambda: os.setpriority(os.PRIO_PROCESS, 0, os.getpriority(os.PRIO_PROCESS, 0))),
+    ('affinity self', lambda: os.sched_setaffinity(0, os.sched_getaffinity(0))),
+]:
+    try:
+        call()
+        print(name, 'made')
+    except OSError as e:
+        print(name, e.errno)
+";
+
+    #[test]
+    fn a_program_under_the_filter_changes_no_other_process() {
+        let script = std::env::temp_dir().join(format!("judge-others-{}.py", std::process::id()));
+        std::fs::write(&script, ON_OTHERS).unwrap();
+        let (ran, err) = under_the_filter(&format!("python3 {} 1>&2", script.display()));
+        let _ = std::fs::remove_file(&script);
+        assert!(ran, "{}", err);
+        let refused: Vec<&str> = err.lines().filter(|l| l.ends_with(" 1")).collect();
+        assert_eq!(refused.len(), 6, "{}", err);
+        assert_eq!(err.matches("self made").count(), 3, "{}", err);
+    }
 
     #[test]
     fn a_program_under_the_filter_gets_a_socket_pair_but_no_socket_splice_or_sysv_object() {

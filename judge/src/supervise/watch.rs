@@ -3,6 +3,8 @@
 //! reaped at the end, and the figures gathered into a [`Report`].
 
 use super::control::Reaped;
+use super::files::{self, TestFiles};
+use super::idle::IdleClock;
 use super::sandbox::{Cell, NotShown, Record, Sandbox};
 use super::trace::{self, Event, Tracer};
 use super::{control, events, procs, Ending, Report, Request, TICK};
@@ -32,8 +34,8 @@ struct Watch {
     /// the processes the kernel reaps with the warden may not all be in the
     /// warden's figures.
     seen_cpu: Duration,
-    /// Run delay (time waiting for a CPU) last seen for each process, ns.
-    waited_ns: std::collections::HashMap<i32, u64>,
+    /// The test's idle time (`idle.rs`), advanced at each look.
+    clock: IdleClock,
     /// The program's wait status once it is reaped, and when.
     ended: Option<(i32, Instant)>,
     /// The test's cell when it runs in the sandbox (its warden is the
@@ -131,17 +133,14 @@ impl Watch {
     fn scratch_kib(&self) -> u64 {
         self.cell.as_ref().map_or(0, |c| c.scratch_bytes() / 1024)
     }
-
-    fn waited(&self) -> Duration {
-        Duration::from_nanos(self.waited_ns.values().sum())
-    }
 }
 
 /// Runs one test, in a cell of `sandbox` when there is one.
 pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut Sandbox>) -> Report {
     let mut report = Report::default();
     let start = Instant::now();
-    let (main, stderr, cell) = match start_test(request, out_path, sandbox.as_deref_mut()) {
+    let (main, stderr, cell, stdin_id) = match start_test(request, out_path, sandbox.as_deref_mut())
+    {
         Ok(started) => started,
         Err(unstarted) => {
             unstarted.tell(&mut report);
@@ -152,8 +151,10 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     let mut watch = Watch {
         tracer: (cell.is_none() && trace::traced_by_us(main)).then(|| Tracer::new(main)),
         cell,
+        clock: IdleClock::new(start),
         ..Watch::default()
     };
+    watch.sweep.exempt(stdin_id);
     let mut ending = follow(&mut watch, request, out_path, start, main, &mut stderr);
     if ending == Ending::Stuck {
         report.problem = Some("stopped by a signal".to_string());
@@ -204,26 +205,34 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     report.wall = ended_at - start;
     report.cpu = watch.reaped_cpu.max(watch.seen_cpu);
     report.peak_kib = watch.reaped_peak_kib.max(watch.summed_peak_kib);
-    report.waited = watch.waited();
+    watch.clock.end(ended_at, report.cpu);
+    report.idle = watch.clock.idle();
+    // What the test is credited as waiting for a CPU: the rest.
+    report.waited = report.wall.saturating_sub(report.cpu + report.idle);
     report.stderr_bytes = stderr.written;
     report.stderr_tail = stderr.tail;
     report
 }
 
-/// Opens the test's files and starts its program (marking the supervisor
-/// busy): the pid that stands for the test, the read end of standard error,
-/// and the cell when sandboxed.
+/// A test started: the pid that stands for it, the read end of its
+/// standard error, its cell when sandboxed, and the identity (device,
+/// inode) of its input's copy.
+type Started = (i32, File, Option<Cell>, (u64, u64));
+
+/// Prepares the test's files and starts its program (marking the
+/// supervisor busy): the pid that stands for the test, the read end of
+/// standard error, the cell when sandboxed, and the identity of the
+/// input's copy (`files.rs`).
 fn start_test(
     request: &Request,
     out_path: &Path,
     sandbox: Option<&mut Sandbox>,
-) -> Result<(i32, File, Option<Cell>), Unstarted> {
-    let stdin = File::open(&request.stdin);
-    let stdout = File::create(out_path);
-    let (stdin, stdout) = match (stdin, stdout) {
-        (Ok(i), Ok(o)) => (i, o),
-        (Err(e), _) | (_, Err(e)) => return Err(Unstarted::Files(e.to_string())),
-    };
+) -> Result<Started, Unstarted> {
+    let TestFiles {
+        stdin,
+        stdout,
+        stdin_id,
+    } = files::prepare(&request.stdin, out_path).map_err(Unstarted::Files)?;
     if request.argv.is_empty() {
         return Err(Unstarted::Program("no program to run".to_string()));
     }
@@ -235,7 +244,7 @@ fn start_test(
     if started.is_err() {
         events::set_busy(false);
     }
-    started
+    started.map(|(main, stderr, cell)| (main, stderr, cell, stdin_id))
 }
 
 /// Follows the test until its program ends, a limit is passed, or a signal
@@ -310,7 +319,8 @@ const LEFTOVER_GRACE: Duration = Duration::from_millis(500);
 
 /// Why a test's program did not start.
 enum Unstarted {
-    /// The test's input or output could not be opened.
+    /// The test's input or output could not be made: the judge's error,
+    /// never a test judged on what the last one left.
     Files(String),
     /// The program could not be started (a missing file...).
     Program(String),
@@ -323,7 +333,8 @@ impl Unstarted {
     fn tell(self, report: &mut Report) {
         match self {
             Unstarted::Files(why) => {
-                report.problem = Some(format!("cannot open the test's files: {}", why))
+                report.ending = Some(Ending::Stuck);
+                report.problem = Some(format!("cannot prepare the test's files: {}", why));
             }
             Unstarted::Program(why) => report.not_started = Some(why),
             Unstarted::Cell(why) => {
@@ -448,6 +459,7 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     let mut rss_kib = watch.scratch_kib() + watch.sweep.step(SWEEP_LINKS);
     let mut tasks = 0;
     let mut descriptors = 0;
+    let mut busy = Vec::new();
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     let traced = warden.is_some() || watch.tracer.is_some();
@@ -466,11 +478,12 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;
             descriptors += seen.descriptors;
-            watch.waited_ns.insert(pid, seen.waited_ns);
+            busy.push((pid, seen.own_cpu + Duration::from_nanos(seen.waited_ns)));
         }
     }
     watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
     watch.seen_cpu = cpu;
+    watch.clock.look(Instant::now(), cpu, &busy);
     if cpu > request.cpu_limit {
         return Some(Ending::CpuLimit);
     }
@@ -486,8 +499,10 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     if fs::metadata(out).map_or(0, |m| m.len()) > request.output_limit {
         return Some(Ending::OutputLimit);
     }
-    let off_cpu = start.elapsed().saturating_sub(watch.waited());
-    if off_cpu > request.wall_net {
+    // Idle past the net, or still running at the judge's bound on wall
+    // time (processes kept waiting for a CPU without end: a test's own
+    // doing, or a machine too busy to judge on).
+    if watch.clock.idle() > request.wall_net || start.elapsed() > request.wall_bound() {
         return Some(Ending::WallNet);
     }
     None

@@ -341,6 +341,36 @@ fn seccomp_facts() -> Vec<Fact> {
 }
 
 #[cfg(supervised)]
+/// What keeps a test to its cell: its sealed standard input
+/// (`supervise/files.rs`), the calls on another process the filter lets it
+/// make on itself alone, and the warden's not being dumpable.
+fn cell_facts() -> Vec<Fact> {
+    use super::linux::*;
+    let mut facts = vec![
+        ("SYS_memfd_create", SYS_MEMFD_CREATE),
+        ("MFD_CLOEXEC", MFD_CLOEXEC as i64),
+        ("MFD_ALLOW_SEALING", MFD_ALLOW_SEALING as i64),
+        ("F_ADD_SEALS", F_ADD_SEALS as i64),
+        ("F_SEAL_SEAL", F_SEAL_SEAL as i64),
+        ("F_SEAL_SHRINK", F_SEAL_SHRINK as i64),
+        ("F_SEAL_GROW", F_SEAL_GROW as i64),
+        ("F_SEAL_WRITE", F_SEAL_WRITE as i64),
+        ("SYS_setpriority", SYS_SETPRIORITY),
+        ("SYS_ioprio_set", SYS_IOPRIO_SET),
+        ("PRIO_PROCESS", PRIO_PROCESS as i64),
+        ("PR_SET_DUMPABLE", PR_SET_DUMPABLE as i64),
+    ];
+    // `c_long` is `i64` on both architectures.
+    facts.extend(SYS_ON_A_PID);
+    facts
+}
+
+#[cfg(not(supervised))]
+fn cell_facts() -> Vec<Fact> {
+    Vec::new()
+}
+
+#[cfg(supervised)]
 /// The warden's tracer: what it asks of `ptrace`, and what `waitid` and a
 /// process CPU clock give it.
 fn trace_facts() -> Vec<Fact> {
@@ -394,7 +424,7 @@ pub(super) const PREAMBLE: &str = "#define _GNU_SOURCE\n\
     #include <errno.h>\n#include <fcntl.h>\n#include <grp.h>\n#include <poll.h>\n\
     #include <sched.h>\n#include <signal.h>\n#include <stddef.h>\n#include <stdint.h>\n\
     #include <stdio.h>\n#include <unistd.h>\n#include <sys/ipc.h>\n#include <sys/mount.h>\n\
-    #include <sys/msg.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n\
+    #include <sys/mman.h>\n#include <sys/msg.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n\
     #include <sys/sem.h>\n#include <sys/shm.h>\n#include <sys/socket.h>\n\
     #include <sys/statvfs.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n\
     #include <sys/types.h>\n#include <sys/wait.h>\n#include <sys/ptrace.h>\n\
@@ -465,6 +495,7 @@ fn every_constant_and_layout_matches_the_system_headers() {
         .chain(socket_facts())
         .chain(other_field_facts())
         .chain(seccomp_facts())
+        .chain(cell_facts())
         .chain(trace_facts())
         .collect();
     let printed = values_from_headers(&c_source(&facts));

@@ -32,6 +32,15 @@ pub const F_SETLK: c_int = 6;
 pub const F_SETLKW: c_int = 7;
 pub const F_OFD_SETLK: c_int = 37;
 pub const F_OFD_SETLKW: c_int = 38;
+/// A test's standard input is a sealed memfd (`supervise/files.rs`): its
+/// flags and seals.
+pub const MFD_CLOEXEC: c_ulong = 1;
+pub const MFD_ALLOW_SEALING: c_ulong = 2;
+pub const F_ADD_SEALS: c_int = 1033;
+pub const F_SEAL_SEAL: c_int = 1;
+pub const F_SEAL_SHRINK: c_int = 2;
+pub const F_SEAL_GROW: c_int = 4;
+pub const F_SEAL_WRITE: c_int = 8;
 /// A resource of `setrlimit` and `prlimit`: glibc's headers (with
 /// `_GNU_SOURCE`) make it an enum of `unsigned int`'s size and passing,
 /// musl's an `int` (`sys/check.rs` holds it to whichever `cc` has).
@@ -52,6 +61,7 @@ pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
 pub const SC_CLK_TCK: c_int = 2;
 pub const SC_PAGESIZE: c_int = 30;
 pub const PR_SET_PDEATHSIG: c_int = 1;
+pub const PR_SET_DUMPABLE: c_int = 4;
 pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
 /// `signal`'s default action: a null handler.
 pub const SIG_DFL: Option<extern "C" fn(c_int)> = None;
@@ -188,6 +198,42 @@ pub const SYS_REQUEST_KEY: c_long = 218;
 #[cfg(target_arch = "aarch64")]
 pub const SYS_KEYCTL: c_long = 219;
 pub const SYS_CLONE3: c_long = 435;
+/// The calls that act on another process by its pid, where the kernel asks
+/// only for the same uid (the warden's, for a judge run as a normal user):
+/// the seccomp filter lets a test make them on itself alone.
+#[cfg(target_arch = "x86_64")]
+pub const SYS_ON_A_PID: [(&str, c_long); 5] = [
+    ("SYS_prlimit64", 302),
+    ("SYS_sched_setparam", 142),
+    ("SYS_sched_setscheduler", 144),
+    ("SYS_sched_setaffinity", 203),
+    ("SYS_sched_setattr", 314),
+];
+#[cfg(target_arch = "aarch64")]
+pub const SYS_ON_A_PID: [(&str, c_long); 5] = [
+    ("SYS_prlimit64", 261),
+    ("SYS_sched_setparam", 118),
+    ("SYS_sched_setscheduler", 119),
+    ("SYS_sched_setaffinity", 122),
+    ("SYS_sched_setattr", 274),
+];
+/// The same, whose target is a kind (`PRIO_PROCESS`, `IOPRIO_WHO_PROCESS`)
+/// and an id: a test may name itself only.
+#[cfg(target_arch = "x86_64")]
+pub const SYS_SETPRIORITY: c_long = 141;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_SETPRIORITY: c_long = 140;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_IOPRIO_SET: c_long = 251;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_IOPRIO_SET: c_long = 30;
+pub const PRIO_PROCESS: c_int = 0;
+/// Not in the C library's headers: the kernel's `linux/ioprio.h`.
+pub const IOPRIO_WHO_PROCESS: c_int = 1;
+#[cfg(target_arch = "x86_64")]
+pub const SYS_MEMFD_CREATE: c_long = 319;
+#[cfg(target_arch = "aarch64")]
+pub const SYS_MEMFD_CREATE: c_long = 279;
 #[cfg(target_arch = "x86_64")]
 pub const SYS_FCNTL: c_long = 72;
 #[cfg(target_arch = "aarch64")]

@@ -15,8 +15,8 @@ use crate::supervise::trace::{trace_me, Event, Tracer};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
     setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
-    MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_PDEATHSIG, SEM_INFO,
-    SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
+    MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_DUMPABLE,
+    PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
 use std::fs::File;
@@ -271,6 +271,7 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
         stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
         failed: std::cell::Cell::new(None),
     };
+    keep_to_itself();
     if let Err(why) = restart_pids() {
         Record::send_all(&[Record::Failed(why), idle()], report);
         return;
@@ -314,6 +315,26 @@ fn run_one(plan: &Plan, run: &Run, fds: [File; FDS], report: RawFd, stack: &mut 
     // would otherwise wake the supervisor once before the warden's word,
     // for nothing.
     drop(fds);
+}
+
+/// Makes the warden not dumpable, so that its `/proc` files belong to the
+/// machine's root, not to its uid: a program of the same uid (the judge run
+/// as a normal user maps one id) cannot write them (`oom_score_adj`,
+/// `sched`, `clear_refs`...), nor, without the capabilities the warden
+/// holds, trace it or read its memory. Done at each test, once the
+/// supervisor has opened what it looks at through the warden's `/proc`
+/// (`Cell::start`); the program, a new image, is dumpable again.
+fn keep_to_itself() {
+    // SAFETY: prctl with integer arguments.
+    unsafe {
+        prctl(
+            PR_SET_DUMPABLE,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        )
+    };
 }
 
 /// The namespace's last pid given out, which the kernel lets the holder

@@ -1,0 +1,133 @@
+//! How long a test was idle: the time during which none of its processes
+//! was on a CPU or waiting for one. Waiting for a CPU is not idling (a busy
+//! machine is not a slow program), but only as long as the test's waiting
+//! lasted in wall time: the *sum* of every process's run delay is not, for
+//! processes that wait for the CPU together wait at once (200 of them made
+//! runnable at once on 2 cores pile up more run delay than wall time for a
+//! few milliseconds of CPU, and would buy the test any idle time).
+//!
+//! Between two looks, the test counts as busy for what the process busiest
+//! over that span used (its CPU time, all its threads, and its run delay)
+//! or the CPU time the whole test used (which no parallelism turns into
+//! more than it is, and which the time limit bounds), whichever is more,
+//! and never for more than the span: the rest of the span is idle. What a
+//! look cannot see (a burst between two looks, the threads' run delay other
+//! than each process's first) is not counted busy: never in the test's
+//! favour.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The clock of a test's idle time, advanced at each look.
+pub struct IdleClock {
+    /// When the last span ended.
+    last: Instant,
+    /// The test's whole CPU time then.
+    last_cpu: Duration,
+    /// Each live process's CPU time and run delay then, by pid.
+    seen: HashMap<i32, Duration>,
+    idle: Duration,
+}
+
+impl Default for IdleClock {
+    fn default() -> IdleClock {
+        IdleClock::new(Instant::now())
+    }
+}
+
+impl IdleClock {
+    /// A clock for a test that started at `start`.
+    pub fn new(start: Instant) -> IdleClock {
+        IdleClock {
+            last: start,
+            last_cpu: Duration::ZERO,
+            seen: HashMap::new(),
+            idle: Duration::ZERO,
+        }
+    }
+
+    /// A look at `now`: the test's whole CPU time so far, and for each of
+    /// its live processes its own CPU time and run delay so far.
+    pub fn look(&mut self, now: Instant, cpu: Duration, processes: &[(i32, Duration)]) {
+        let busiest = processes
+            .iter()
+            .map(|&(pid, busy)| {
+                // A pid seen with more was another process's: this one is new.
+                let before = self.seen.get(&pid).copied().unwrap_or_default();
+                busy.checked_sub(before).unwrap_or(busy)
+            })
+            .max()
+            .unwrap_or_default();
+        self.seen = processes.iter().copied().collect();
+        self.advance(now, cpu, busiest);
+    }
+
+    /// The last span, to the test's end at `now`, with its whole CPU time.
+    pub fn end(&mut self, now: Instant, cpu: Duration) {
+        self.seen.clear();
+        self.advance(now, cpu, Duration::ZERO);
+    }
+
+    fn advance(&mut self, now: Instant, cpu: Duration, busiest: Duration) {
+        let span = now.saturating_duration_since(self.last);
+        let busy = busiest.max(cpu.saturating_sub(self.last_cpu)).min(span);
+        self.idle += span - busy;
+        self.last = now.max(self.last);
+        self.last_cpu = self.last_cpu.max(cpu);
+    }
+
+    /// The idle time so far.
+    pub fn idle(&self) -> Duration {
+        self.idle
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn one_process_waiting_for_a_busy_cpu_is_not_idle() {
+        let start = Instant::now();
+        let mut clock = IdleClock::new(start);
+        // 10 ms spans: 2 ms on the CPU and 8 waiting for it, each.
+        for i in 1..=100u32 {
+            clock.look(start + MS * 10 * i, MS * 2 * i, &[(2, MS * 10 * i)]);
+        }
+        assert_eq!(clock.idle(), Duration::ZERO);
+        // Then it sleeps for 50 ms and ends.
+        clock.end(start + MS * 1050, MS * 200);
+        assert_eq!(clock.idle(), MS * 50);
+    }
+
+    #[test]
+    fn processes_that_wait_together_are_not_busy_for_the_sum_of_their_waits() {
+        let start = Instant::now();
+        let mut clock = IdleClock::new(start);
+        // Each span, 200 processes wait 5 ms each at once (a sum of 1 s)
+        // and use 10 us of CPU: busy for 5 ms of each 10 ms span.
+        for i in 1..=10u32 {
+            let processes: Vec<(i32, Duration)> = (2..202).map(|pid| (pid, MS * 5 * i)).collect();
+            clock.look(
+                start + MS * 10 * i,
+                Duration::from_micros(10 * i as u64),
+                &processes,
+            );
+        }
+        assert_eq!(clock.idle(), MS * 50);
+    }
+
+    #[test]
+    fn cpu_time_counts_busy_up_to_the_span_and_a_reused_pid_is_a_new_process() {
+        let start = Instant::now();
+        let mut clock = IdleClock::new(start);
+        // Two threads on two CPUs: 20 ms of CPU in a 10 ms span.
+        clock.look(start + MS * 10, MS * 20, &[(2, MS * 20)]);
+        assert_eq!(clock.idle(), Duration::ZERO);
+        // Pid 2 again, with less: another process, busy 4 ms of 10.
+        clock.look(start + MS * 20, MS * 24, &[(2, MS * 4)]);
+        assert_eq!(clock.idle(), MS * 6);
+    }
+}
