@@ -167,6 +167,41 @@ fn steps() -> Vec<Step> {
         Equal(SYS_SETSOCKOPT as u32, To::Setsockopt, To::Next),
         Equal(SYS_UNSHARE as u32, To::Unshare, To::Next),
         Equal(SYS_CLONE as u32, To::Clone, To::Allow),
+        // A record lock is a few hundred bytes of the kernel's, and one
+        // descriptor may hold any number (one a byte range): 100 000 took
+        // 21 MiB. `flock`, one a file, stays.
+        Here(To::Fcntl),
+        Load(SECOND_ARGUMENT_LOW),
+        Equal(F_SETLK as u32, To::Refuse, To::Next),
+        Equal(F_SETLKW as u32, To::Refuse, To::Next),
+        Equal(F_OFD_SETLK as u32, To::Refuse, To::Next),
+        Equal(F_OFD_SETLKW as u32, To::Refuse, To::Allow),
+        Here(To::Unshare),
+        Load(FIRST_ARGUMENT_LOW),
+        AnySet(UNSHARE_NAMESPACES, To::Refuse, To::Allow),
+        Here(To::Clone),
+        Load(FIRST_ARGUMENT_LOW),
+        AnySet(CLONE_REFUSED, To::Refuse, To::Allow),
+    ]);
+    steps.extend(local_sockets());
+    steps.extend(itself_only());
+    steps.extend([
+        Here(To::Allow),
+        Return(SECCOMP_RET_ALLOW),
+        Here(To::Refuse),
+        Return(SECCOMP_RET_ERRNO | EPERM as u32),
+        Here(To::Unknown),
+        Return(SECCOMP_RET_ERRNO | ENOSYS as u32),
+        Here(To::Kill),
+        Return(SECCOMP_RET_KILL_PROCESS),
+    ]);
+    steps
+}
+
+/// The checks of `socketpair` and `setsockopt` (see `steps`).
+fn local_sockets() -> Vec<Step> {
+    use Step::*;
+    vec![
         // A connected pair of local sockets (the JVM makes one when it
         // starts, Python's `multiprocessing.Pipe`, Node's child processes'
         // pipes): its queues hold at most twice the machine's default send
@@ -188,34 +223,7 @@ fn steps() -> Vec<Step> {
         Load(THIRD_ARGUMENT_LOW),
         Equal(SO_SNDBUF as u32, To::Refuse, To::Next),
         Equal(SO_SNDBUFFORCE as u32, To::Refuse, To::Allow),
-        // A record lock is a few hundred bytes of the kernel's, and one
-        // descriptor may hold any number (one a byte range): 100 000 took
-        // 21 MiB. `flock`, one a file, stays.
-        Here(To::Fcntl),
-        Load(SECOND_ARGUMENT_LOW),
-        Equal(F_SETLK as u32, To::Refuse, To::Next),
-        Equal(F_SETLKW as u32, To::Refuse, To::Next),
-        Equal(F_OFD_SETLK as u32, To::Refuse, To::Next),
-        Equal(F_OFD_SETLKW as u32, To::Refuse, To::Allow),
-        Here(To::Unshare),
-        Load(FIRST_ARGUMENT_LOW),
-        AnySet(UNSHARE_NAMESPACES, To::Refuse, To::Allow),
-        Here(To::Clone),
-        Load(FIRST_ARGUMENT_LOW),
-        AnySet(CLONE_REFUSED, To::Refuse, To::Allow),
-    ]);
-    steps.extend(itself_only());
-    steps.extend([
-        Here(To::Allow),
-        Return(SECCOMP_RET_ALLOW),
-        Here(To::Refuse),
-        Return(SECCOMP_RET_ERRNO | EPERM as u32),
-        Here(To::Unknown),
-        Return(SECCOMP_RET_ERRNO | ENOSYS as u32),
-        Here(To::Kill),
-        Return(SECCOMP_RET_KILL_PROCESS),
-    ]);
-    steps
+    ]
 }
 
 /// The calls that would act on another process where the kernel asks only
