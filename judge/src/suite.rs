@@ -460,8 +460,11 @@ fn judges_form_note(tests: usize, merged: usize) -> String {
     let merged = match merged {
         0 => String::new(),
         n => format!(
-            " ({} that only differ in layout from an earlier one left out)",
-            counted(n, "samples")
+            " ({} only in layout from an earlier one left out)",
+            match n {
+                1 => "1 sample that differs".to_string(),
+                n => format!("{} samples that differ", n),
+            }
         ),
     };
     format!(

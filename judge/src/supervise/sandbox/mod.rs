@@ -259,6 +259,13 @@ impl Sandbox {
             unshown.display(),
             unshown.display()
         );
+        if let Some(scratch) = policy::scratch_holding(&unshown) {
+            said.push_str(&format!(
+                " (in the program's view {} is the test's own, empty scratch folder, and \
+                 its HOME: a path the program made from `~` is in it, not the machine's)",
+                scratch
+            ));
+        }
         for note in &view.notes {
             said.push('\n');
             said.push_str(note);

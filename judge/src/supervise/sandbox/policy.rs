@@ -258,8 +258,11 @@ fn own_folder(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> 
         _ if holds_any(&folder, &ours) => Withheld::Ours,
         _ if under_any(&folder, &ours) => return None,
         _ if each_tests_own(&folder) => Withheld::Own,
-        _ if !open_to_others(&folder) => Withheld::Closed,
-        _ => return Some(folder),
+        _ if !open_to_the_tests_user(&folder) => Withheld::Closed,
+        _ => {
+            notes.extend(closed_files_in(&folder));
+            return Some(folder);
+        }
     };
     notes.push(format!(
         "judge: note: the program sees {} but not the rest of its folder {}: {}; \
@@ -363,9 +366,15 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
     folders
 }
 
-/// Whether others may read and enter `folder`.
-fn open_to_others(folder: &Path) -> bool {
-    std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005)
+/// Whether the tests' user may read and enter `folder`: when the judge
+/// runs as root, tests run as uid 65534, to whom the permissions for
+/// others apply; else they run as the judge's own user.
+fn open_to_the_tests_user(folder: &Path) -> bool {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    match unsafe { crate::sys::linux::geteuid() } {
+        0 => std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005),
+        _ => std::fs::read_dir(folder).is_ok(),
+    }
 }
 
 /// Whether only the owner of `folder` may read or enter it.
@@ -633,6 +642,47 @@ fn holds_any(folder: &Path, places: &[PathBuf]) -> bool {
 
 /// Whether `path` is a scratch folder or above one (the root, `/tmp`,
 /// `/dev`): each cell gets its own.
+/// When the judge runs as root, a note naming the files of a shown folder
+/// that the tests' user (uid 65534, to whom the permissions for others
+/// apply) cannot read: a module or data file beside the program, of mode
+/// 600, fails only under the judge. The first 256 entries are looked at.
+fn closed_files_in(folder: &Path) -> Option<String> {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    if unsafe { crate::sys::linux::geteuid() } != 0 {
+        return None;
+    }
+    let closed: Vec<String> = std::fs::read_dir(folder)
+        .ok()?
+        .take(256)
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| {
+            entry
+                .metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o004 == 0)
+        })
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    let (first, more) = (closed.first()?, closed.len() - 1);
+    let others = match more {
+        0 => String::new(),
+        n => format!(" and {} more", n),
+    };
+    Some(format!(
+        "judge: note: the tests' user (uid 65534: the judge runs as root) cannot read {}{} \
+         in {}: chmod o+r {}/{} if the program reads it",
+        first,
+        others,
+        folder.display(),
+        folder.display(),
+        first
+    ))
+}
+
+/// The scratch folder `path` is in, if any.
+pub fn scratch_holding(path: &Path) -> Option<&'static str> {
+    SCRATCH.iter().copied().find(|s| path.starts_with(s))
+}
+
 fn is_scratch_or_above(path: &Path) -> bool {
     SCRATCH.iter().any(|s| Path::new(s).starts_with(path))
 }
@@ -688,6 +738,11 @@ pub fn closed_to_others(
         };
         let mode = meta.permissions().mode();
         let runs = program == Some(path.as_path());
+        if runs && !meta.is_dir() && mode & 0o111 == 0 {
+            // Nobody may run it: the start's own reason says so (`chmod +x`,
+            // or name its interpreter), not a permission for others.
+            continue;
+        }
         let needs = match (meta.is_dir(), runs) {
             (true, _) => 0o005,
             (false, true) if starts_with_hash_bang(path) => 0o005,
@@ -1174,13 +1229,19 @@ mod tests {
             why
         );
         let exe = s.make("d/exe");
-        fs::set_permissions(&exe, fs::Permissions::from_mode(0o604)).unwrap();
-        let why = closed_to_others(
-            &[Step::Show(exe.clone())],
-            std::slice::from_ref(&exe),
-            Some(&exe),
-        );
-        let chmod = format!("chmod o+x {} (mode 604), or", exe.display());
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o644)).unwrap();
+        let exe_alone = || {
+            closed_to_others(
+                &[Step::Show(exe.clone())],
+                std::slice::from_ref(&exe),
+                Some(&exe),
+            )
+        };
+        // Nobody may run it: the start's own reason (`chmod +x`) says so.
+        assert_eq!(exe_alone(), None);
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o704)).unwrap();
+        let why = exe_alone();
+        let chmod = format!("chmod o+x {} (mode 704), or", exe.display());
         let argv = [
             OsString::from("/bin/sh"),
             "-c".into(),
@@ -1202,5 +1263,28 @@ mod tests {
             closed_to_others(&[Step::Show("/etc".into())], &[sol], None),
             None
         );
+    }
+
+    #[test]
+    fn files_beside_the_program_closed_to_the_tests_user_are_named_as_root() {
+        let s = Scratch::new("beside");
+        let open = s.make("sol/main.py");
+        let closed = s.make("sol/rules.py");
+        fs::set_permissions(&open, fs::Permissions::from_mode(0o644)).unwrap();
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o600)).unwrap();
+        let note = closed_files_in(&s.0.join("sol"));
+        // SAFETY: geteuid takes nothing and cannot fail.
+        match unsafe { crate::sys::linux::geteuid() } {
+            0 => {
+                let note = note.expect("a note as root");
+                assert!(note.contains("cannot read rules.py in"), "{}", note);
+                assert!(note.contains("chmod o+r"), "{}", note);
+                assert!(!note.contains("main.py"), "{}", note);
+            }
+            // The tests run as the judge's own user, who reads them.
+            _ => assert_eq!(note, None),
+        }
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(closed_files_in(&s.0.join("sol")), None);
     }
 }
