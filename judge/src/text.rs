@@ -1,8 +1,19 @@
 //! Text for people: printing a line of the report (`say`), a warning
-//! (`warn`), a line that holds what a program wrote (escaped), and counted
-//! nouns. Every line the judge prints goes through here.
+//! (`warn`), a line that holds what a program wrote (escaped), what a report
+//! quotes of a program's output cut to a bound (`cut`, `bounded`), and
+//! counted nouns. Every line the judge prints goes through here.
 
 use std::io::Write;
+
+/// The most bytes of one line a report quotes from what a program wrote (its
+/// output, its stderr, a reason quoting them), a control character counted
+/// as its escape (`\u{1b}`, 6 bytes): the rest is cut, saying how much.
+pub const LINE_BOUND: usize = 200;
+
+/// The most lines of reasons a test's report gives (the checker's, the exit
+/// status's): with the 5 lines of stderr and the board, a failure's report
+/// is a few KiB at most, whatever the program wrote.
+pub const REASON_LINES: usize = 16;
 
 /// Prints one line on stdout. When the reader has gone (`judge | head -2`),
 /// the run ends quietly: the programs under test are stopped and the judge
@@ -93,6 +104,51 @@ pub fn escape_controls(line: &str) -> String {
         .collect()
 }
 
+/// `line` cut after `at_most` bytes (a control character counted as its
+/// escape, 6 bytes; never inside a character), then how many bytes were
+/// left out: `xxxx... (1048376 more bytes)`. Looks at no more of `line`
+/// than it keeps.
+pub fn cut(line: &str, at_most: usize) -> String {
+    let mut width = 0;
+    for (at, c) in line.char_indices() {
+        width += match c.is_control() && c != '\t' {
+            true => 6,
+            false => c.len_utf8(),
+        };
+        if width > at_most {
+            return format!("{}... ({} more bytes)", &line[..at], line.len() - at);
+        }
+    }
+    line.to_string()
+}
+
+/// The first `at_most` lines of `lines`, each cut (see [`cut`]), then a
+/// line saying how many were left out: what a report quotes of a text
+/// however long it is.
+pub fn bounded<'a>(lines: impl Iterator<Item = &'a str>, at_most: usize) -> Vec<String> {
+    let mut lines = lines.peekable();
+    let mut kept: Vec<String> = lines
+        .by_ref()
+        .take(at_most)
+        .map(|line| cut(line, LINE_BOUND))
+        .collect();
+    if lines.peek().is_some() {
+        let (count, bytes) = lines.fold((0, 0), |(n, b), line| (n + 1, b + line.len() + 1));
+        kept.push(format!(
+            "... ({}, {} bytes, not shown)",
+            counted(count, "more lines"),
+            bytes
+        ));
+    }
+    kept
+}
+
+/// The start of `text` as a report quotes it (a whole output or answer):
+/// its first `REASON_LINES` lines, each cut (see [`bounded`]).
+pub fn quoted_text(text: &str) -> Vec<String> {
+    bounded(text.lines(), REASON_LINES)
+}
+
 /// At most `at_most` of `items`, joined by `separator`, then `and N more`
 /// for the rest: a list of moves in a report.
 pub fn listed<T: std::fmt::Display>(items: &[T], separator: &str, at_most: usize) -> String {
@@ -132,6 +188,28 @@ mod tests {
     fn control_characters_are_shown_escaped() {
         assert_eq!(escape_controls("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
         assert_eq!(escape_controls("a\rb ç"), "a\\rb ç");
+    }
+
+    #[test]
+    fn long_lines_and_texts_are_cut_saying_how_much() {
+        assert_eq!(cut("short", 10), "short");
+        assert_eq!(cut(&"x".repeat(25), 10), "xxxxxxxxxx... (15 more bytes)");
+        // Never inside a character; an escape counts its width.
+        assert_eq!(cut("éééé", 5), "éé... (4 more bytes)");
+        assert_eq!(cut("ab\u{1b}cd", 7), "ab... (3 more bytes)");
+        let many = "a\n".repeat(30);
+        let lines = bounded(many.lines(), 3);
+        assert_eq!(lines, ["a", "a", "a", "... (27 more lines, 54 bytes, not shown)"]);
+        let long = "y".repeat(1 << 20);
+        let quoted = quoted_text(&long);
+        assert_eq!(quoted.len(), 1, "{:?}", quoted);
+        assert!(quoted[0].ends_with(&format!("y... ({} more bytes)", (1 << 20) - LINE_BOUND)));
+        let lines = "z\n".repeat(REASON_LINES + 5);
+        assert_eq!(
+            quoted_text(&lines).last().unwrap(),
+            "... (5 more lines, 10 bytes, not shown)"
+        );
+        assert_eq!(quoted_text("1\n2\n"), ["1", "2"]);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::Reporter;
 use crate::model::{none_picked, Baseline, Judged, Suite};
-use crate::text::{counted, mib, ms, say, say_detail};
+use crate::text::{counted, cut, mib, ms, quoted_text, say, say_detail, LINE_BOUND};
 use std::io::IsTerminal;
 
 /// The table, and what it keeps of the suite under way.
@@ -161,7 +161,7 @@ impl Reporter for TableReporter {
                 "  RE    ",
                 &format!(
                     "could not be started: {} ({} failed)",
-                    why.replace('\n', " / "),
+                    cut(&why.replace('\n', " / "), LINE_BOUND),
                     counted(left, "tests")
                 ),
             );
@@ -296,14 +296,21 @@ impl std::fmt::Display for Records {
     }
 }
 
-/// `--verbose`: the input, the output and the end of stderr, whole, marked off.
+/// `--verbose`: the input, the output and the end of stderr, marked off;
+/// what the program wrote up to a bound (`text::quoted_text`: `--save-outputs`
+/// keeps it whole).
 fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
     for (what, text) in [("input", input), ("output", output), ("stderr", stderr)] {
         if what == "stderr" && text.is_empty() {
             continue;
         }
         say(&format!("        {}:", what));
-        for line in String::from_utf8_lossy(text).lines() {
+        let text = String::from_utf8_lossy(text);
+        let lines = match what {
+            "input" => text.lines().map(String::from).collect(),
+            _ => quoted_text(&text),
+        };
+        for line in &lines {
             say_detail("        | ", line);
         }
     }
