@@ -125,7 +125,10 @@ fn floods() -> Vec<(&'static str, String)> {
         ("a line", bytes(CUT_OFF, "x")),
         ("newlines", bytes(CUT_OFF, "\\n")),
         ("a number", bytes(CUT_OFF, "9")),
-        ("a coordinate", format!("printf '[[['; {}", bytes(CUT_OFF - 3, "9"))),
+        (
+            "a coordinate",
+            format!("printf '[[['; {}", bytes(CUT_OFF - 3, "9")),
+        ),
         ("invalid UTF-8", bytes(CUT_OFF, "\\377")),
         ("long move lines", moves),
     ]
@@ -190,7 +193,12 @@ fn a_flood_of_output_is_quoted_cut_and_checked_within_a_bound() {
             let (r, peak_kib) = judge_measured(&[&args[..], &[cmd.as_str()]].concat());
             let said = format!("{}, {}: {} bytes of report", problem, flood, r.stdout.len());
             assert_eq!(r.code, Some(1), "{}\n{:.2000}", said, r.stdout);
-            assert!(r.stdout.len() < REPORT_BOUND, "{}\n{:.2000}", said, r.stdout);
+            assert!(
+                r.stdout.len() < REPORT_BOUND,
+                "{}\n{:.2000}",
+                said,
+                r.stdout
+            );
             let objects = json::parse_json_lines(&r.stdout);
             assert_eq!(objects.len(), 1, "{}", said);
             assert_eq!(objects[0]["verdict"], "WA", "{}: {:.2000}", said, r.stdout);
@@ -217,7 +225,15 @@ fn a_flood_of_output_is_quoted_cut_and_checked_within_a_bound() {
 #[test]
 fn a_stress_report_quotes_a_flood_cut() {
     let flood = format!("head -c {} /dev/zero | tr '\\0' x", 1 << 20);
-    let r = judge(&["checkers_pos", "--stress", "1", "--seed", "1", "--cmd", &flood]);
+    let r = judge(&[
+        "checkers_pos",
+        "--stress",
+        "1",
+        "--seed",
+        "1",
+        "--cmd",
+        &flood,
+    ]);
     assert_eq!(r.code, Some(1), "{:.3000}\n{}", r.stdout, r.stderr);
     assert!(r.stdout.len() < REPORT_BOUND, "{:.3000}", r.stdout);
     assert!(r.stdout.contains("your answer:\n  xxxx"), "{}", r.stdout);
@@ -229,4 +245,107 @@ fn a_stress_report_quotes_a_flood_cut() {
         "{}",
         r.stdout
     );
+}
+
+/// Issue 37.5: every move a report writes is in the notation `--arrows`
+/// takes. For each problem a wrong answer whose report names moves (our own
+/// listed, or the move where the answer goes wrong); the moves are taken out
+/// of the report and drawn with `--draw --arrows`. On f83a163 checkers_board
+/// wrote `(6, 4) over (5, 3) to (4, 2)` and solitaire_chess `[[2,0],[1,1]]`,
+/// which `--arrows` refused.
+#[test]
+fn the_moves_a_report_writes_are_drawn_by_arrows() {
+    let samples = judge::workspace::root().join("samples");
+    // (problem, sample, wrong output, the moves in one line of the report)
+    let cases: [(&str, &str, &str, fn(&str) -> Vec<String>); 5] = [
+        (
+            "checkers_board",
+            "18-side-with-jumps-next-to-side-without",
+            "7",
+            |line| after(line, " has ", ": ", "; "),
+        ),
+        (
+            "checkers_pos",
+            "02-seed2-red-jump-forbids-red-slides",
+            "9 9",
+            |line| after(line, " has ", ": ", ", "),
+        ),
+        (
+            "russian_checkers",
+            "00-seed-picture-man-double-capture",
+            "0",
+            |line| after(line, "missing ", ": ", " "),
+        ),
+        (
+            "solitaire_chess",
+            "01-seed-1-bishop-takes-rook-then-knight",
+            "[[[0,0],[0,1]]]",
+            |line| after(line, "move 1 ", "move 1 ", ":"),
+        ),
+        (
+            "checks_post_facto",
+            "01-seed-contest-sample-1",
+            "-.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-\n-.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-\n\
+             -.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-\n-.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-",
+            |line| after(line, "move 1 (", "move 1 (", ")"),
+        ),
+    ];
+    for (problem, sample, wrong, moves_of) in cases {
+        let dir = TempDir::new("arrows");
+        let input = samples.join(problem).join(format!("{}.in", sample));
+        fs::copy(&input, dir.join("t.in")).unwrap();
+        fs::copy(input.with_extension("out"), dir.join("t.out")).unwrap();
+        let cmd = format!("printf '%s\\n' '{}'", wrong);
+        let r = judge(&[problem, "--tests", dir.to_str().unwrap(), "--cmd", &cmd]);
+        assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+        let moves: Vec<String> = r.stdout.lines().flat_map(moves_of).collect();
+        assert!(!moves.is_empty(), "{}: no moves in\n{}", problem, r.stdout);
+        let arrows = moves.join(" ");
+        let args = [
+            problem,
+            "--draw",
+            input.to_str().unwrap(),
+            "--arrows",
+            &arrows,
+        ];
+        let drawn = judge(&args);
+        assert_eq!(
+            drawn.code,
+            Some(0),
+            "{}: --arrows {:?} from\n{}\n{}",
+            problem,
+            arrows,
+            r.stdout,
+            drawn.stderr
+        );
+        assert!(drawn.stdout.contains("<svg"), "{}", drawn.stdout);
+    }
+}
+
+/// The moves of a report line that holds `marker`: what follows `start`
+/// (its last one if it is ": "; up to the next ':' or ')' when `separator`
+/// is one), split at `separator`, each
+/// its first word, the `and N more` or `... (N more)` of a cut list left
+/// out.
+fn after(line: &str, marker: &str, start: &str, separator: &str) -> Vec<String> {
+    let Some(at) = line.find(marker) else {
+        return Vec::new();
+    };
+    // After a list's last ": " (a note in brackets may hold one too).
+    let found = match start {
+        ": " => line[at..].rsplit_once(start),
+        _ => line[at..].split_once(start),
+    };
+    let Some((_, rest)) = found else {
+        return Vec::new();
+    };
+    let rest = match separator {
+        ":" | ")" => rest.split(separator).next().unwrap_or(""),
+        _ => rest,
+    };
+    rest.split(separator)
+        .filter_map(|item| item.split_whitespace().next())
+        .take_while(|word| *word != "...")
+        .map(String::from)
+        .collect()
 }
