@@ -199,7 +199,10 @@ mod tests {
         assert_eq!(cut("ab\u{1b}cd", 7), "ab... (3 more bytes)");
         let many = "a\n".repeat(30);
         let lines = bounded(many.lines(), 3);
-        assert_eq!(lines, ["a", "a", "a", "... (27 more lines, 54 bytes, not shown)"]);
+        assert_eq!(
+            lines,
+            ["a", "a", "a", "... (27 more lines, 54 bytes, not shown)"]
+        );
         let long = "y".repeat(1 << 20);
         let quoted = quoted_text(&long);
         assert_eq!(quoted.len(), 1, "{:?}", quoted);

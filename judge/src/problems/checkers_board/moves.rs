@@ -246,14 +246,8 @@ mod tests {
     #[test]
     fn black_slides_down_and_white_slides_up_never_back() {
         let rows = "\n\n\n..B\n.....W\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["3,2-4,1", "3,2-4,3"]
-        );
-        assert_eq!(
-            listed(rows, Side::White),
-            ["4,5-3,4", "4,5-3,6"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["3,2-4,1", "3,2-4,3"]);
+        assert_eq!(listed(rows, Side::White), ["4,5-3,4", "4,5-3,6"]);
     }
 
     #[test]
@@ -261,14 +255,8 @@ mod tests {
         // Black (0, 0) has only (1, 1); White (7, 7) only (6, 6), and both
         // are taken by the side's own men, which slide on.
         let rows = "B\n.B\n\n\n\n\n......W\n.......W\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["1,1-2,0", "1,1-2,2"]
-        );
-        assert_eq!(
-            listed(rows, Side::White),
-            ["6,6-5,5", "6,6-5,7"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["1,1-2,0", "1,1-2,2"]);
+        assert_eq!(listed(rows, Side::White), ["6,6-5,5", "6,6-5,7"]);
     }
 
     #[test]
@@ -293,10 +281,7 @@ mod tests {
     #[test]
     fn a_piece_of_ones_own_side_is_not_jumped() {
         let rows = "\n\n..B\n...B\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["2,2-3,1", "3,3-4,2", "3,3-4,4"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["2,2-3,1", "3,3-4,2", "3,3-4,4"]);
     }
 
     #[test]
@@ -304,14 +289,8 @@ mod tests {
         // White (2, 2) stands behind Black (3, 3), each with a vacant cell
         // beyond the other: neither may jump backwards, so both slide.
         let rows = "\n\n..W\n...B\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["3,3-4,2", "3,3-4,4"]
-        );
-        assert_eq!(
-            listed(rows, Side::White),
-            ["2,2-1,1", "2,2-1,3"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["3,3-4,2", "3,3-4,4"]);
+        assert_eq!(listed(rows, Side::White), ["2,2-1,1", "2,2-1,3"]);
     }
 
     #[test]
@@ -336,10 +315,7 @@ mod tests {
         // Black must jump; White, with no jump, still slides.
         let rows = "B.....B.\n.B......\n..W.....\n\n\n\n....W...\n";
         assert_eq!(listed(rows, Side::Black), ["1,1x3,3"]);
-        assert_eq!(
-            listed(rows, Side::White),
-            ["2,2-1,3", "6,4-5,3", "6,4-5,5"]
-        );
+        assert_eq!(listed(rows, Side::White), ["2,2-1,3", "6,4-5,3", "6,4-5,5"]);
     }
 
     fn total(input: &str) -> usize {

@@ -399,7 +399,11 @@ mod tests {
         let why = check(WHITE_TO_PLAY, "1\na3-b4\n", &format!("1\n{}\n", long)).unwrap_err();
         assert!(why.len() < 500, "{}", &why[..500]);
         assert!(
-            why.ends_with(&format!("{}... ({} more bytes)", &long[..60], long.len() - 60)),
+            why.ends_with(&format!(
+                "{}... ({} more bytes)",
+                &long[..60],
+                long.len() - 60
+            )),
             "{}",
             why
         );

@@ -583,12 +583,7 @@ mod tests {
         let ours = "[[[2,0],[3,1]],[[0,1],[1,3]],[[2,3],[1,3]],[[0,2],[1,3]],[[1,3],[3,1]]]";
         assert_eq!(check(board, ours, ours), Ok(()));
         let seeds = "[[[2,0],[3,1]],[[0,1],[1,3]],[[0,2],[1,3]],[[2,3],[1,3]],[[3,1],[1,3]]]";
-        rejects(
-            board,
-            ours,
-            seeds,
-            "move 5 3,1-1,3: pawn cannot reach 1,3",
-        );
+        rejects(board, ours, seeds, "move 5 3,1-1,3: pawn cannot reach 1,3");
     }
 
     #[test]
