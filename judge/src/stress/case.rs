@@ -194,8 +194,14 @@ pub fn judge_theirs(
     limits: &run::Limits,
 ) -> Result<Case, String> {
     let argv = programs.theirs.as_ref().expect("a program to judge");
-    let outcome = run_program(argv, &input, limits)?;
-    let output = String::from_utf8_lossy(&outcome.stdout).into_owned();
+    let mut outcome = run_program(argv, &input, limits)?;
+    // One copy of the output as text (bytes that are not UTF-8 become
+    // U+FFFD), which the checker then reads as it is, without a copy.
+    let output = match String::from_utf8(std::mem::take(&mut outcome.stdout)) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    outcome.stdout = output.into_bytes();
     // The judge's own verdict; the report draws the board itself.
     let no_picture: Picture = |_| None;
     let (verdict, details) = verdict::decide(
@@ -205,6 +211,7 @@ pub fn judge_theirs(
         &outcome,
         limits,
     );
+    let output = String::from_utf8(std::mem::take(&mut outcome.stdout)).expect("UTF-8 already");
     let (given, output) = match verdict::stopped(&outcome) {
         false => (Some(output), String::new()),
         true => (None, output),
