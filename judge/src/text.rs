@@ -5,15 +5,24 @@
 
 use std::io::Write;
 
-/// The most bytes of one line a report quotes from what a program wrote (its
-/// output, its stderr, a reason quoting them), a control character counted
-/// as its escape (`\u{1b}`, 6 bytes): the rest is cut, saying how much.
+/// The most bytes of one line a report quotes from what a program wrote
+/// (its output, its stderr), a control character counted as its escape
+/// (`\u{1b}`, 6 bytes): the rest is cut, saying how much.
 pub const LINE_BOUND: usize = 200;
 
-/// The most lines of reasons a test's report gives (the checker's, the exit
-/// status's): with the 5 lines of stderr and the board, a failure's report
-/// is a few KiB at most, whatever the program wrote.
+/// The most bytes of one line of reasons (a checker's own list of moves
+/// runs to several hundred), counted as `LINE_BOUND` counts.
+pub const REASON_BOUND: usize = 1024;
+
+/// The most lines of a test's reasons (the checker's, the exit status's), or
+/// of a text quoted whole (an answer under `--stress`, an output under
+/// `--verbose`)...
 pub const REASON_LINES: usize = 16;
+
+/// ... and the most bytes of them together: with the 5 lines of stderr and
+/// the board, a failure's report is a few KiB at most (under 6), whatever
+/// the program wrote.
+pub const REASONS_BUDGET: usize = 4 << 10;
 
 /// Prints one line on stdout. When the reader has gone (`judge | head -2`),
 /// the run ends quietly: the programs under test are stopped and the judge
@@ -122,16 +131,20 @@ pub fn cut(line: &str, at_most: usize) -> String {
     line.to_string()
 }
 
-/// The first `at_most` lines of `lines`, each cut (see [`cut`]), then a
-/// line saying how many were left out: what a report quotes of a text
-/// however long it is.
-pub fn bounded<'a>(lines: impl Iterator<Item = &'a str>, at_most: usize) -> Vec<String> {
+/// The first lines of `lines`, each cut after `line_bound` bytes (see
+/// [`cut`]), as many as `REASON_LINES` and `REASONS_BUDGET` bytes allow,
+/// then a line saying how many were left out: what a report quotes of a
+/// text however long it is.
+pub fn bounded<'a>(lines: impl Iterator<Item = &'a str>, line_bound: usize) -> Vec<String> {
     let mut lines = lines.peekable();
-    let mut kept: Vec<String> = lines
-        .by_ref()
-        .take(at_most)
-        .map(|line| cut(line, LINE_BOUND))
-        .collect();
+    let mut kept = Vec::new();
+    let mut bytes = 0;
+    while kept.len() < REASON_LINES && bytes < REASONS_BUDGET {
+        let Some(line) = lines.next() else { break };
+        let line = cut(line, line_bound.min(REASONS_BUDGET - bytes));
+        bytes += line.len();
+        kept.push(line);
+    }
     if lines.peek().is_some() {
         let (count, bytes) = lines.fold((0, 0), |(n, b), line| (n + 1, b + line.len() + 1));
         kept.push(format!(
@@ -144,9 +157,9 @@ pub fn bounded<'a>(lines: impl Iterator<Item = &'a str>, at_most: usize) -> Vec<
 }
 
 /// The start of `text` as a report quotes it (a whole output or answer):
-/// its first `REASON_LINES` lines, each cut (see [`bounded`]).
+/// its first lines, each cut after `LINE_BOUND` bytes (see [`bounded`]).
 pub fn quoted_text(text: &str) -> Vec<String> {
-    bounded(text.lines(), REASON_LINES)
+    bounded(text.lines(), LINE_BOUND)
 }
 
 /// At most `at_most` of `items`, joined by `separator`, then `and N more`
@@ -197,12 +210,12 @@ mod tests {
         // Never inside a character; an escape counts its width.
         assert_eq!(cut("éééé", 5), "éé... (4 more bytes)");
         assert_eq!(cut("ab\u{1b}cd", 7), "ab... (3 more bytes)");
-        let many = "a\n".repeat(30);
-        let lines = bounded(many.lines(), 3);
-        assert_eq!(
-            lines,
-            ["a", "a", "a", "... (27 more lines, 54 bytes, not shown)"]
-        );
+        // A budget for all the lines: of 6 lines of 1000 bytes, 4 and a cut.
+        let wide = format!("{}\n", "w".repeat(1000)).repeat(6);
+        let lines = bounded(wide.lines(), REASON_BOUND);
+        assert_eq!(lines.len(), 6, "{:?}", lines);
+        assert!(lines[4].ends_with(&format!("w... ({} more bytes)", 1000 - 96)));
+        assert_eq!(lines[5], "... (1 more line, 1001 bytes, not shown)");
         let long = "y".repeat(1 << 20);
         let quoted = quoted_text(&long);
         assert_eq!(quoted.len(), 1, "{:?}", quoted);

@@ -23,8 +23,9 @@
 //!
 //! What the reasons and the stderr quote of the program is bounded here, for
 //! every checker and every report (table, JSON, `--stress`): at most
-//! `REASON_LINES` lines of reasons and 5 of stderr, each cut after
-//! `LINE_BOUND` bytes, saying how much was left out.
+//! `REASON_LINES` lines and `REASONS_BUDGET` bytes of reasons, each line cut
+//! after `REASON_BOUND` bytes, and 5 lines of stderr, each cut after
+//! `LINE_BOUND` bytes, saying how much was left out (`text::bounded`).
 //!
 //! Then, if the run left processes running, they were killed and a line says
 //! so; a test that would have been AC becomes RE, since a submission that
@@ -32,7 +33,7 @@
 
 use crate::problems::{Checker, Picture};
 use crate::run::{self, End, Limits, Outcome};
-use crate::text::{bounded, counted, cut, mib, ms, LINE_BOUND, REASON_LINES};
+use crate::text::{bounded, counted, cut, mib, ms, LINE_BOUND, REASON_BOUND};
 use std::process::ExitStatus;
 use std::time::Duration;
 
@@ -46,7 +47,7 @@ pub fn decide(
 ) -> (&'static str, Vec<String>) {
     let (checker, picture) = problem;
     let (verdict, reasons) = verdict(checker, input, answer, outcome, limits);
-    let mut details = bounded(reasons.iter().flat_map(|why| why.lines()), REASON_LINES);
+    let mut details = bounded(reasons.iter().flat_map(|why| why.lines()), REASON_BOUND);
     let verdict = match verdict {
         "AC" if !outcome.leftovers.is_empty() => "RE",
         verdict => verdict,

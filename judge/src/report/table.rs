@@ -4,7 +4,7 @@
 
 use super::Reporter;
 use crate::model::{none_picked, Baseline, Judged, Suite};
-use crate::text::{counted, cut, mib, ms, quoted_text, say, say_detail, LINE_BOUND};
+use crate::text::{counted, cut, mib, ms, quoted_text, say, say_detail, REASON_BOUND};
 use std::io::IsTerminal;
 
 /// The table, and what it keeps of the suite under way.
@@ -161,7 +161,7 @@ impl Reporter for TableReporter {
                 "  RE    ",
                 &format!(
                     "could not be started: {} ({} failed)",
-                    cut(&why.replace('\n', " / "), LINE_BOUND),
+                    cut(&why.replace('\n', " / "), REASON_BOUND),
                     counted(left, "tests")
                 ),
             );
