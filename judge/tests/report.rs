@@ -257,7 +257,7 @@ fn a_stress_report_quotes_a_flood_cut() {
 fn the_moves_a_report_writes_are_drawn_by_arrows() {
     let samples = judge::workspace::root().join("samples");
     // (problem, sample, wrong output, the moves in one line of the report)
-    let cases: [(&str, &str, &str, fn(&str) -> Vec<String>); 5] = [
+    let cases: [(&str, &str, &str, MovesOf); 5] = [
         (
             "checkers_board",
             "18-side-with-jumps-next-to-side-without",
@@ -321,6 +321,9 @@ fn the_moves_a_report_writes_are_drawn_by_arrows() {
         assert!(drawn.stdout.contains("<svg"), "{}", drawn.stdout);
     }
 }
+
+/// Takes the moves out of one line of a report.
+type MovesOf = fn(&str) -> Vec<String>;
 
 /// The moves of a report line that holds `marker`: what follows `start`
 /// (its last one if it is ": "; up to the next ':' or ')' when `separator`
