@@ -173,8 +173,9 @@ const REPORT_BOUND: usize = 6 << 10;
 /// long move lines made a 63 MB JSON line and the coordinate a 67 MB one
 /// (the judge at 310 and 331 MB).
 #[test]
-#[ignore = "long (110 s on a busy 2-core machine: 30 floods of 64 MiB through a debug \
-            build): CI runs it, as does cargo test --workspace -- --include-ignored"]
+#[ignore = "long (305 s on a busy 2-core machine, 15 min at a load average of 23: 30 floods \
+            of 64 MiB through a debug build): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
 fn a_flood_of_output_is_quoted_cut_and_checked_within_a_bound() {
     let root = judge::workspace::root();
     for problem in judge::problems::PROBLEMS.iter().map(|p| p.name) {
