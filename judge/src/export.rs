@@ -454,6 +454,9 @@ license: permission
 rights_owner: {owner}
 limits:
   memory: {memory}
+  # The most a submission may write, in MiB: the judge's own cut-off; the
+  # output validators read any output in bounded memory.
+  output: {output}
   # The time limit: the slowest accepted submission's time times
   # time_multiplier (also written, in whole seconds, to .timelimit); past
   # time_safety_margin times the limit, a submission is surely too slow.
@@ -466,6 +469,7 @@ limits:
         source = yaml_string(facts.source),
         owner = yaml_string(owner),
         memory = problem.memory_limit_mb,
+        output = run::OUTPUT_LIMIT >> 20,
         multiplier = TIME_MULTIPLIER,
         margin = TIME_SAFETY_MARGIN,
     );
@@ -697,6 +701,7 @@ mod tests {
         assert!(yaml.contains("\nname: 'Solitaire Chess'\n"), "{}", yaml);
         assert!(yaml.contains("\nvalidation: custom\n"), "{}", yaml);
         assert!(yaml.contains("\n  memory: 256\n"), "{}", yaml);
+        assert!(yaml.contains("\n  output: 64\n"), "{}", yaml);
         let board = PROBLEMS
             .iter()
             .find(|p| p.name == "checkers_board")

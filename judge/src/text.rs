@@ -1,8 +1,28 @@
 //! Text for people: printing a line of the report (`say`), a warning
-//! (`warn`), a line that holds what a program wrote (escaped), and counted
-//! nouns. Every line the judge prints goes through here.
+//! (`warn`), a line that holds what a program wrote (escaped), what a report
+//! quotes of a program's output cut to a bound (`cut`, `bounded`), and
+//! counted nouns. Every line the judge prints goes through here.
 
 use std::io::Write;
+
+/// The most bytes of one line a report quotes from what a program wrote
+/// (its output, its stderr), a control character counted as its escape
+/// (`\u{1b}`, 6 bytes): the rest is cut, saying how much.
+pub const LINE_BOUND: usize = 200;
+
+/// The most bytes of one line of reasons (a checker's own list of moves
+/// runs to several hundred), counted as `LINE_BOUND` counts.
+pub const REASON_BOUND: usize = 1024;
+
+/// The most lines of a test's reasons (the checker's, the exit status's), or
+/// of a text quoted whole (an answer under `--stress`, an output under
+/// `--verbose`)...
+pub const REASON_LINES: usize = 16;
+
+/// ... and the most bytes of them together: with the 5 lines of stderr and
+/// the board, a failure's report is a few KiB at most (under 6), whatever
+/// the program wrote.
+pub const REASONS_BUDGET: usize = 4 << 10;
 
 /// Prints one line on stdout. When the reader has gone (`judge | head -2`),
 /// the run ends quietly: the programs under test are stopped and the judge
@@ -119,6 +139,55 @@ pub fn escaped(name: &std::ffi::OsStr) -> String {
     }
 }
 
+/// `line` cut after `at_most` bytes (a control character counted as its
+/// escape, 6 bytes; never inside a character), then how many bytes were
+/// left out: `xxxx... (1048376 more bytes)`. Looks at no more of `line`
+/// than it keeps.
+pub fn cut(line: &str, at_most: usize) -> String {
+    let mut width = 0;
+    for (at, c) in line.char_indices() {
+        width += match c.is_control() && c != '\t' {
+            true => 6,
+            false => c.len_utf8(),
+        };
+        if width > at_most {
+            return format!("{}... ({} more bytes)", &line[..at], line.len() - at);
+        }
+    }
+    line.to_string()
+}
+
+/// The first lines of `lines`, each cut after `line_bound` bytes (see
+/// [`cut`]), as many as `REASON_LINES` and `REASONS_BUDGET` bytes allow,
+/// then a line saying how many were left out: what a report quotes of a
+/// text however long it is.
+pub fn bounded<'a>(lines: impl Iterator<Item = &'a str>, line_bound: usize) -> Vec<String> {
+    let mut lines = lines.peekable();
+    let mut kept = Vec::new();
+    let mut bytes = 0;
+    while kept.len() < REASON_LINES && bytes < REASONS_BUDGET {
+        let Some(line) = lines.next() else { break };
+        let line = cut(line, line_bound.min(REASONS_BUDGET - bytes));
+        bytes += line.len();
+        kept.push(line);
+    }
+    if lines.peek().is_some() {
+        let (count, bytes) = lines.fold((0, 0), |(n, b), line| (n + 1, b + line.len() + 1));
+        kept.push(format!(
+            "... ({}, {} bytes, not shown)",
+            counted(count, "more lines"),
+            bytes
+        ));
+    }
+    kept
+}
+
+/// The start of `text` as a report quotes it (a whole output or answer):
+/// its first lines, each cut after `LINE_BOUND` bytes (see [`bounded`]).
+pub fn quoted_text(text: &str) -> Vec<String> {
+    bounded(text.lines(), LINE_BOUND)
+}
+
 /// At most `at_most` of `items`, joined by `separator`, then `and N more`
 /// for the rest: a list of moves in a report.
 pub fn listed<T: std::fmt::Display>(items: &[T], separator: &str, at_most: usize) -> String {
@@ -169,6 +238,31 @@ mod tests {
         assert_ne!(shown(b"a\xfe"), shown(b"a\xff"));
         // A sequence cut short, then text again.
         assert_eq!(shown(b"\xe2\x82x\xc3\xa7"), "\\xE2\\x82xç");
+    }
+
+    #[test]
+    fn long_lines_and_texts_are_cut_saying_how_much() {
+        assert_eq!(cut("short", 10), "short");
+        assert_eq!(cut(&"x".repeat(25), 10), "xxxxxxxxxx... (15 more bytes)");
+        // Never inside a character; an escape counts its width.
+        assert_eq!(cut("éééé", 5), "éé... (4 more bytes)");
+        assert_eq!(cut("ab\u{1b}cd", 7), "ab... (3 more bytes)");
+        // A budget for all the lines: of 6 lines of 1000 bytes, 4 and a cut.
+        let wide = format!("{}\n", "w".repeat(1000)).repeat(6);
+        let lines = bounded(wide.lines(), REASON_BOUND);
+        assert_eq!(lines.len(), 6, "{:?}", lines);
+        assert!(lines[4].ends_with(&format!("w... ({} more bytes)", 1000 - 96)));
+        assert_eq!(lines[5], "... (1 more line, 1001 bytes, not shown)");
+        let long = "y".repeat(1 << 20);
+        let quoted = quoted_text(&long);
+        assert_eq!(quoted.len(), 1, "{:?}", quoted);
+        assert!(quoted[0].ends_with(&format!("y... ({} more bytes)", (1 << 20) - LINE_BOUND)));
+        let lines = "z\n".repeat(REASON_LINES + 5);
+        assert_eq!(
+            quoted_text(&lines).last().unwrap(),
+            "... (5 more lines, 10 bytes, not shown)"
+        );
+        assert_eq!(quoted_text("1\n2\n"), ["1", "2"]);
     }
 
     #[test]

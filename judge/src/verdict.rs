@@ -21,13 +21,19 @@
 //! Every verdict but AC comes with the end of the program's stderr and the
 //! input board drawn with the problem's own coordinates.
 //!
+//! What the reasons and the stderr quote of the program is bounded here, for
+//! every checker and every report (table, JSON, `--stress`): at most
+//! `REASON_LINES` lines and `REASONS_BUDGET` bytes of reasons, each line cut
+//! after `REASON_BOUND` bytes, and 5 lines of stderr, each cut after
+//! `LINE_BOUND` bytes, saying how much was left out (`text::bounded`).
+//!
 //! Then, if the run left processes running, they were killed and a line says
 //! so; a test that would have been AC becomes RE, since a submission that
 //! leaves work running after it exits is broken.
 
 use crate::problems::{Checker, Picture};
 use crate::run::{self, End, Limits, Outcome};
-use crate::text::{counted, mib, ms};
+use crate::text::{bounded, counted, cut, mib, ms, LINE_BOUND, REASON_BOUND};
 use std::process::ExitStatus;
 use std::time::Duration;
 
@@ -40,7 +46,8 @@ pub fn decide(
     limits: &Limits,
 ) -> (&'static str, Vec<String>) {
     let (checker, picture) = problem;
-    let (verdict, mut details) = verdict(checker, input, answer, outcome, limits);
+    let (verdict, reasons) = verdict(checker, input, answer, outcome, limits);
+    let mut details = bounded(reasons.iter().flat_map(|why| why.lines()), REASON_BOUND);
     let verdict = match verdict {
         "AC" if !outcome.leftovers.is_empty() => "RE",
         verdict => verdict,
@@ -49,7 +56,7 @@ pub fn decide(
         let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
         let tail: Vec<&str> = stderr.lines().collect();
         for line in &tail[tail.len().saturating_sub(5)..] {
-            details.push(format!("stderr: {}", line));
+            details.push(format!("stderr: {}", cut(line, LINE_BOUND)));
         }
     }
     let n = outcome.leftovers.len();
@@ -73,6 +80,8 @@ pub fn decide(
     (verdict, details)
 }
 
+/// The verdict and its reasons, as the checker wrote them (a reason may
+/// hold several lines): the caller bounds them.
 fn verdict(
     checker: Checker,
     input: &[u8],
@@ -138,7 +147,7 @@ fn verdict(
     let output = String::from_utf8_lossy(&outcome.stdout);
     match checker(&input, &answer, &output) {
         Ok(()) => ("AC", Vec::new()),
-        Err(why) => ("WA", why.lines().map(String::from).collect()),
+        Err(why) => ("WA", vec![why]),
     }
 }
 

@@ -6,7 +6,8 @@
 //!   accepted as it is exactly when it is canonical already.
 //! - Output validators (`validators/output/<problem>.cpp`, compiled with
 //!   `g++`): on thousands of (input, output) pairs, right answers of our
-//!   solutions and mutated ones, the validator's verdict is the checker's.
+//!   solutions and mutated ones, the validator's verdict is the checker's;
+//!   and on floods of 64 MiB, in a few MiB of memory.
 //!   The test is `#[ignore]`d, not for want of `g++` but because it is
 //!   slow (about 45 s on a busy 2-core machine) and needs `g++`, which the
 //!   default tests do not: CI runs it with the other long tests (`cargo
@@ -499,4 +500,108 @@ fn cross_check(problem: &Problem, wrong: &WrongOutputs) {
         name
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The memory an output validator may use on any output: a few MiB for the
+/// C++ runtime, nothing that grows with the output.
+const VALIDATOR_MEMORY: u64 = 16 << 20;
+
+/// The judge's cut-off for a program's output, and the output limit the
+/// packages state (`limits: output:` in `problem.yaml`).
+const CUT_OFF: usize = 64 << 20;
+
+/// `head`, then `byte` up to `CUT_OFF` bytes in all.
+fn flood(head: &[u8], byte: u8) -> Vec<u8> {
+    let mut bytes = head.to_vec();
+    bytes.resize(CUT_OFF.max(head.len()), byte);
+    bytes
+}
+
+/// Issue 38.6: each output validator gives a verdict, the checker's, on an
+/// output of 64 MiB (a line, newlines, a number, bytes not UTF-8, a right
+/// answer followed by blank lines or blanks, a coordinate led by zeros),
+/// its resident memory under `VALIDATOR_MEMORY` (killed past it). On
+/// f83a163 checks_post_facto's split 64 MiB of newlines into 2.2 GB of
+/// lines, and both kept the whole output.
+#[test]
+#[ignore = "long (about 60 s on a busy 2-core machine: 64 MiB floods through the checkers \
+            in a debug build), and it compiles C++ with g++: CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
+fn output_validators_give_the_checkers_verdict_on_floods_in_bounded_memory() {
+    for problem in PROBLEMS.iter().filter(|p| p.package.custom_validation()) {
+        let name = problem.name;
+        let dir = scratch(&format!("output-validator-floods-{}", name));
+        let validator = output_validator(&dir, name);
+        let (_, input, answer) = samples(name).remove(0);
+        let (input_file, answer_file, feedback) =
+            (dir.join("input"), dir.join("answer"), dir.join("feedback"));
+        std::fs::create_dir_all(&feedback).unwrap();
+        std::fs::write(&input_file, &input).unwrap();
+        std::fs::write(&answer_file, &answer).unwrap();
+        let right = answer.trim_end().as_bytes();
+        let mut floods = vec![
+            ("a line", flood(b"", b'x')),
+            ("newlines", flood(b"", b'\n')),
+            ("a number", flood(b"", b'9')),
+            ("bytes not UTF-8", flood(b"", 0xff)),
+            (
+                "the answer, then blank lines",
+                flood(&[right, b"\n"].concat(), b'\n'),
+            ),
+            ("the answer, then blanks", flood(right, b' ')),
+            (
+                "the answer, then a line",
+                flood(&[right, b"\n"].concat(), b'x'),
+            ),
+        ];
+        if let Some(rest) = right.strip_prefix(b"[[[") {
+            let zeros = flood(b"[[[", b'0');
+            floods.push(("a coordinate led by zeros", [&zeros[..], rest].concat()));
+        }
+        for (what, output) in floods {
+            let checker = (problem.checker)(&input, &answer, &String::from_utf8_lossy(&output));
+            let args: [&Path; 3] = [&input_file, &answer_file, &feedback];
+            let (code, peak_kib) = validator_code(&validator, &args, &output);
+            assert!(
+                peak_kib.map_or(true, |kib| kib * 1024 <= VALIDATOR_MEMORY),
+                "{}, {}: the validator's peak memory {:?} KiB",
+                name,
+                what,
+                peak_kib
+            );
+            let message =
+                std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+            assert_eq!(
+                code,
+                Some(if checker.is_ok() { 42 } else { 43 }),
+                "{}, {}: the checker says {:.300?}; the validator {}",
+                name,
+                what,
+                checker,
+                message.trim_end()
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The exit code of `exe args` on `stdin` under `VALIDATOR_MEMORY` (`None`
+/// when it was killed at the limit or died of a signal), and its peak
+/// memory in KiB.
+fn validator_code(exe: &Path, args: &[&Path], stdin: &[u8]) -> (Option<i32>, Option<u64>) {
+    let limits = judge::run::Limits {
+        time: std::time::Duration::from_secs(20),
+        memory_bytes: Some(VALIDATOR_MEMORY),
+        processes: judge::run::MAX_PROCESSES,
+    };
+    judge::run::use_judge_binary(Path::new(env!("CARGO_BIN_EXE_judge")));
+    let mut command = Command::new(exe);
+    command.args(args);
+    let outcome = judge::run::run(&mut command, stdin, &limits)
+        .unwrap_or_else(|e| panic!("cannot start {}: {}", exe.display(), e));
+    let code = match &outcome.end {
+        judge::run::End::Exited(status) => status.code(),
+        _ => None,
+    };
+    (code, outcome.usage.map(|u| u.max_rss_kib))
 }

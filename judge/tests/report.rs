@@ -1,10 +1,13 @@
 //! What the suite's report says about programs that fail before the checker
 //! has a say: one that cannot be started at all, one that crashes (its board
 //! is drawn, its stderr shown with control characters escaped), and a `-j`
-//! larger than the machine.
+//! larger than the machine; and a flood of output quoted cut, in the table,
+//! the JSON and `--stress`, the judge's memory bounded.
 #![cfg(unix)]
 
 mod common;
+#[path = "common/json.rs"]
+mod json;
 
 use common::{judge, TempDir};
 use std::fs;
@@ -100,4 +103,253 @@ fn more_jobs_than_cores_are_warned_about_once() {
     let r = run("1");
     assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
     assert!(!r.stderr.contains("warning"), "{}", r.stderr);
+}
+
+/// The judge's cut-off for a program's output, which a flood fills exactly
+/// (one byte more would be WA "output cut off", and the checker not run).
+const CUT_OFF: usize = 64 << 20;
+
+/// Outputs of exactly `CUT_OFF` bytes, as shell commands, each named: one
+/// line; newlines; a number; a coordinate of solitaire_chess's notation;
+/// bytes that are not UTF-8; and 20 long lines that start as moves (what
+/// russian_checkers lists as extra moves).
+fn floods() -> Vec<(&'static str, String)> {
+    let bytes = |n: usize, byte: &str| format!("head -c {} /dev/zero | tr '\\0' '{}'", n, byte);
+    let line = (CUT_OFF - 2) / 20 - 6;
+    let moves = format!(
+        "echo 1; i=0; while [ $i -lt 20 ]; do printf a3-b4; {}; echo; i=$((i+1)); done; {}",
+        bytes(line, "x"),
+        bytes(CUT_OFF - 2 - 20 * (line + 6), "\\n")
+    );
+    vec![
+        ("a line", bytes(CUT_OFF, "x")),
+        ("newlines", bytes(CUT_OFF, "\\n")),
+        ("a number", bytes(CUT_OFF, "9")),
+        (
+            "a coordinate",
+            format!("printf '[[['; {}", bytes(CUT_OFF - 3, "9")),
+        ),
+        ("invalid UTF-8", bytes(CUT_OFF, "\\377")),
+        ("long move lines", moves),
+    ]
+}
+
+/// The judge run under python3, which prints its peak memory (KiB) on the
+/// last line of stderr: `peak_kib=N`.
+fn judge_measured(args: &[&str]) -> (common::Report, u64) {
+    let mut cmd = std::process::Command::new("python3");
+    cmd.args([
+        "-c",
+        "import resource, subprocess, sys\n\
+         code = subprocess.call(sys.argv[1:])\n\
+         sys.stderr.write('peak_kib=%d\\n' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n\
+         sys.exit(code)",
+        env!("CARGO_BIN_EXE_judge"),
+    ]);
+    let out = cmd.args(args).output().expect("python3 runs the judge");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let peak = stderr
+        .lines()
+        .last()
+        .and_then(|line| line.strip_prefix("peak_kib="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no peak memory: {}", stderr));
+    let report = common::Report {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+    };
+    (report, peak)
+}
+
+/// The most a test's report may take, JSON line and all: the reasons and
+/// stderr cut (`text::LINE_BOUND`, `text::REASON_LINES`) and the board.
+const REPORT_BOUND: usize = 6 << 10;
+
+/// Issue 38.5: what a report quotes of an output is cut, whatever the
+/// checker, and the judge's memory grows with the cut-off, not beyond: for
+/// every problem (its first sample), every flood of `floods` is WA with a
+/// report of a few KiB, the judge under 5 × the cut-off. On f83a163 the 20
+/// long move lines made a 63 MB JSON line and the coordinate a 67 MB one
+/// (the judge at 310 and 331 MB).
+#[test]
+#[ignore = "long (305 s on a busy 2-core machine, 15 min at a load average of 23: 30 floods \
+            of 64 MiB through a debug build): CI runs it, as does \
+            cargo test --workspace -- --include-ignored"]
+fn a_flood_of_output_is_quoted_cut_and_checked_within_a_bound() {
+    let root = judge::workspace::root();
+    for problem in judge::problems::PROBLEMS.iter().map(|p| p.name) {
+        let dir = TempDir::new("floods");
+        let samples = root.join("samples").join(problem);
+        let mut inputs: Vec<_> = fs::read_dir(&samples)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "in"))
+            .collect();
+        inputs.sort();
+        fs::copy(&inputs[0], dir.join("first.in")).unwrap();
+        fs::copy(inputs[0].with_extension("out"), dir.join("first.out")).unwrap();
+        for (flood, cmd) in floods() {
+            let args = [problem, "--tests", dir.to_str().unwrap(), "--json", "--cmd"];
+            let (r, peak_kib) = judge_measured(&[&args[..], &[cmd.as_str()]].concat());
+            let said = format!("{}, {}: {} bytes of report", problem, flood, r.stdout.len());
+            assert_eq!(r.code, Some(1), "{}\n{:.2000}", said, r.stdout);
+            assert!(
+                r.stdout.len() < REPORT_BOUND,
+                "{}\n{:.2000}",
+                said,
+                r.stdout
+            );
+            let objects = json::parse_json_lines(&r.stdout);
+            assert_eq!(objects.len(), 1, "{}", said);
+            assert_eq!(objects[0]["verdict"], "WA", "{}: {:.2000}", said, r.stdout);
+            assert!(
+                peak_kib < 5 * (CUT_OFF as u64 >> 10),
+                "{}: the judge's peak memory {} KiB",
+                said,
+                peak_kib
+            );
+            let message = &objects[0]["message"];
+            match (problem, flood) {
+                ("solitaire_chess", "a coordinate") | ("russian_checkers", "long move lines") => {
+                    assert!(message.contains(" more bytes)"), "{}: {}", said, message)
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The same under `--stress` (a flood of 1 MiB, enough to pass every
+/// bound): the program's answer and the reasons are quoted cut, saying how
+/// much was left out. On f83a163 the report quoted all of it.
+#[test]
+fn a_stress_report_quotes_a_flood_cut() {
+    let flood = format!("head -c {} /dev/zero | tr '\\0' x", 1 << 20);
+    let r = judge(&[
+        "checkers_pos",
+        "--stress",
+        "1",
+        "--seed",
+        "1",
+        "--cmd",
+        &flood,
+    ]);
+    assert_eq!(r.code, Some(1), "{:.3000}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.len() < REPORT_BOUND, "{:.3000}", r.stdout);
+    assert!(r.stdout.contains("your answer:\n  xxxx"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(&format!(
+            "... ({} more bytes)",
+            (1 << 20) - judge::text::LINE_BOUND
+        )),
+        "{}",
+        r.stdout
+    );
+}
+
+/// Issue 37.5: every move a report writes is in the notation `--arrows`
+/// takes. For each problem a wrong answer whose report names moves (our own
+/// listed, or the move where the answer goes wrong); the moves are taken out
+/// of the report and drawn with `--draw --arrows`. On f83a163 checkers_board
+/// wrote `(6, 4) over (5, 3) to (4, 2)` and solitaire_chess `[[2,0],[1,1]]`,
+/// which `--arrows` refused.
+#[test]
+fn the_moves_a_report_writes_are_drawn_by_arrows() {
+    let samples = judge::workspace::root().join("samples");
+    // (problem, sample, wrong output, the moves in one line of the report)
+    let cases: [(&str, &str, &str, MovesOf); 5] = [
+        (
+            "checkers_board",
+            "18-side-with-jumps-next-to-side-without",
+            "7",
+            |line| after(line, " has ", ": ", "; "),
+        ),
+        (
+            "checkers_pos",
+            "02-seed2-red-jump-forbids-red-slides",
+            "9 9",
+            |line| after(line, " has ", ": ", ", "),
+        ),
+        (
+            "russian_checkers",
+            "00-seed-picture-man-double-capture",
+            "0",
+            |line| after(line, "missing ", ": ", " "),
+        ),
+        (
+            "solitaire_chess",
+            "01-seed-1-bishop-takes-rook-then-knight",
+            "[[[0,0],[0,1]]]",
+            |line| after(line, "move 1 ", "move 1 ", ":"),
+        ),
+        (
+            "checks_post_facto",
+            "01-seed-contest-sample-1",
+            "-.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-\n-.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-\n\
+             -.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-\n-.-.-.-. -.-.-.-.\n.-.-.-.- .-.-.-.-",
+            |line| after(line, "move 1 (", "move 1 (", ")"),
+        ),
+    ];
+    for (problem, sample, wrong, moves_of) in cases {
+        let dir = TempDir::new("arrows");
+        let input = samples.join(problem).join(format!("{}.in", sample));
+        fs::copy(&input, dir.join("t.in")).unwrap();
+        fs::copy(input.with_extension("out"), dir.join("t.out")).unwrap();
+        let cmd = format!("printf '%s\\n' '{}'", wrong);
+        let r = judge(&[problem, "--tests", dir.to_str().unwrap(), "--cmd", &cmd]);
+        assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+        let moves: Vec<String> = r.stdout.lines().flat_map(moves_of).collect();
+        assert!(!moves.is_empty(), "{}: no moves in\n{}", problem, r.stdout);
+        let arrows = moves.join(" ");
+        let args = [
+            problem,
+            "--draw",
+            input.to_str().unwrap(),
+            "--arrows",
+            &arrows,
+        ];
+        let drawn = judge(&args);
+        assert_eq!(
+            drawn.code,
+            Some(0),
+            "{}: --arrows {:?} from\n{}\n{}",
+            problem,
+            arrows,
+            r.stdout,
+            drawn.stderr
+        );
+        assert!(drawn.stdout.contains("<svg"), "{}", drawn.stdout);
+    }
+}
+
+/// Takes the moves out of one line of a report.
+type MovesOf = fn(&str) -> Vec<String>;
+
+/// The moves of a report line that holds `marker`: what follows `start`
+/// (its last one if it is ": "; up to the next ':' or ')' when `separator`
+/// is one), split at `separator`, each
+/// its first word, the `and N more` or `... (N more)` of a cut list left
+/// out.
+fn after(line: &str, marker: &str, start: &str, separator: &str) -> Vec<String> {
+    let Some(at) = line.find(marker) else {
+        return Vec::new();
+    };
+    // After a list's last ": " (a note in brackets may hold one too).
+    let found = match start {
+        ": " => line[at..].rsplit_once(start),
+        _ => line[at..].split_once(start),
+    };
+    let Some((_, rest)) = found else {
+        return Vec::new();
+    };
+    let rest = match separator {
+        ":" | ")" => rest.split(separator).next().unwrap_or(""),
+        _ => rest,
+    };
+    rest.split(separator)
+        .filter_map(|item| item.split_whitespace().next())
+        .take_while(|word| *word != "...")
+        .map(String::from)
+        .collect()
 }

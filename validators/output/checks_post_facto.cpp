@@ -150,30 +150,75 @@ void read_input(const std::string& text, Side& first, std::vector<Move>& moves) 
     }
 }
 
-// The output's lines, each without its line end and trailing blanks (spaces,
-// tabs, CRs), without the blank lines at the end.
-std::vector<std::string> significant_lines(const std::string& output) {
-    std::vector<std::string> lines;
-    size_t start = 0;
-    while (true) {
-        size_t end = output.find('\n', start);
-        std::string line = output.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        size_t keep = line.size();
-        while (keep > 0 && (line[keep - 1] == ' ' || line[keep - 1] == '\t' || line[keep - 1] == '\r')) keep--;
-        lines.push_back(line.substr(0, keep));
-        if (end == std::string::npos) break;
-        start = end + 1;
+// One line of the output as it is read: what it holds up to its last
+// non-blank, kept only while it can still be a row (17 characters), and the
+// blanks (spaces, tabs, CRs) after that, held apart: a line end or the end of
+// the output drops them, anything else makes them part of the line.
+struct Line {
+    std::string text;
+    std::string blanks;
+    bool blanks_over = false;  // more blanks than a row could hold
+    bool too_long = false;
+
+    void add(char c) {
+        if (too_long) return;
+        if (c == ' ' || c == '\t' || c == '\r') {
+            if (text.size() + blanks.size() < 18) blanks += c;
+            else blanks_over = true;
+            return;
+        }
+        text += blanks;
+        text += c;
+        blanks.clear();
+        if (blanks_over || text.size() > 17) too_long = true;
     }
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    return lines;
+    bool empty() const { return text.empty() && !too_long; }
+};
+
+// The output's 8 rows, each without its line end and trailing blanks, read
+// from `in` a byte at a time: memory stays the same whatever the output (a
+// flood of one line, of newlines or of blanks is read through, never kept).
+// Blank lines after the 8th row are tolerated; a 9th line that is not blank,
+// or a blank line among the rows, is wrong.
+void read_rows(std::istream& in, std::string rows[8]) {
+    int count = 0;      // lines up to and with the current one
+    int blank_run = 0;  // blank lines since the last line that was not
+    Line line;
+    std::streambuf* buf = in.rdbuf();
+    bool ended = false;
+    while (!ended) {
+        int c = buf->sbumpc();
+        ended = c == std::char_traits<char>::eof();
+        if (!ended && c != '\n') {
+            line.add(static_cast<char>(c));
+            continue;
+        }
+        count++;
+        if (line.empty()) {
+            blank_run++;
+        } else {
+            int row = count - 1;
+            if (blank_run > 0 && row - blank_run < 8)
+                wrong("line " + std::to_string(row - blank_run + 1) +
+                      ": expected 17 characters (two rows and a space)");
+            if (row >= 8) wrong("expected 8 lines, got more");
+            if (line.too_long)
+                wrong("line " + std::to_string(row + 1) + ": expected 17 characters (two rows and a space)");
+            rows[row] = line.text;
+            blank_run = 0;
+        }
+        line = Line();
+    }
+    int significant = count - blank_run;
+    if (significant != 8) wrong("expected 8 lines, got " + std::to_string(significant));
 }
 
 // The two boards of the answer.
-void read_answer(const std::string& output, Board& before, Board& after) {
-    std::vector<std::string> lines = significant_lines(output);
-    if (lines.size() != 8) wrong("expected 8 lines, got " + std::to_string(lines.size()));
+void read_answer(std::istream& in, Board& before, Board& after) {
+    std::string rows[8];
+    read_rows(in, rows);
     for (int row = 0; row < 8; row++) {
-        const std::string& line = lines[row];
+        const std::string& line = rows[row];
         std::string at = "line " + std::to_string(row + 1) + ": ";
         if (line.size() != 17) wrong(at + "expected 17 characters (two rows and a space)");
         if (line[8] != ' ') wrong(at + "expected a space between the two boards");
@@ -249,10 +294,8 @@ int main(int argc, char** argv) {
     Side side;
     std::vector<Move> moves;
     read_input(read_file(argv[1]), side, moves);
-    std::string output(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-
     Board before, after;
-    read_answer(output, before, after);
+    read_answer(std::cin, before, after);
     for (int sq = 1; sq <= 32; sq++) {
         char c = before.sq[sq];
         // A man on its far row would already have been promoted.

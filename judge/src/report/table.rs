@@ -4,7 +4,9 @@
 
 use super::Reporter;
 use crate::model::{none_picked, Baseline, Judged, Suite};
-use crate::text::{counted, escape_controls, mib, ms, say, say_detail};
+use crate::text::{
+    counted, cut, escape_controls, mib, ms, quoted_text, say, say_detail, REASON_BOUND,
+};
 use std::io::IsTerminal;
 
 /// The table, and what it keeps of the suite under way.
@@ -163,7 +165,7 @@ impl Reporter for TableReporter {
                 "  RE    ",
                 &format!(
                     "could not be started: {} ({} failed)",
-                    why.replace('\n', " / "),
+                    cut(&why.replace('\n', " / "), REASON_BOUND),
                     counted(left, "tests")
                 ),
             );
@@ -302,7 +304,9 @@ impl std::fmt::Display for Records {
     }
 }
 
-/// `--verbose`: the input, the output and the end of stderr, whole, marked off.
+/// `--verbose`: the input, the output and the end of stderr, marked off;
+/// what the program wrote up to a bound (`text::quoted_text`: `--save-outputs`
+/// keeps it whole).
 fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
     say("        input, as the program got it (`$` ends each line, `\\r` is a CR):");
     for line in String::from_utf8_lossy(input).split_inclusive('\n') {
@@ -313,7 +317,12 @@ fn show_verbose([input, output, stderr]: &[Vec<u8>; 3]) {
             continue;
         }
         say(&format!("        {}:", what));
-        for line in String::from_utf8_lossy(text).lines() {
+        let text = String::from_utf8_lossy(text);
+        let lines = match what {
+            "input" => text.lines().map(String::from).collect(),
+            _ => quoted_text(&text),
+        };
+        for line in &lines {
             say_detail("        | ", line);
         }
     }

@@ -38,15 +38,16 @@ impl Case {
     /// This run as [`Runs`] compares runs.
     pub fn run(&self) -> Run {
         let verdict = self.failure.as_ref().map_or("AC", |f| f.verdict);
-        (verdict, self.given.clone())
+        (verdict, self.given.as_deref().map(Answer::of))
     }
 }
 
 #[derive(Clone)]
 pub struct Failure {
     pub verdict: &'static str,
-    /// The program's standard output: all it wrote, or wrote before it was
-    /// stopped.
+    /// What the program wrote before it was stopped at a limit; empty when
+    /// it ended on its own (its answer is then `Case::given`: one copy of a
+    /// flood, not two).
     pub output: String,
     /// The end of its standard error, as the judge keeps it.
     pub stderr: String,
@@ -195,8 +196,14 @@ pub fn judge_theirs(
     limits: &run::Limits,
 ) -> Result<Case, String> {
     let argv = programs.theirs.as_ref().expect("a program to judge");
-    let outcome = run_program(argv, &input, limits)?;
-    let output = String::from_utf8_lossy(&outcome.stdout).into_owned();
+    let mut outcome = run_program(argv, &input, limits)?;
+    // One copy of the output as text (bytes that are not UTF-8 become
+    // U+FFFD), which the checker then reads as it is, without a copy.
+    let output = match String::from_utf8(std::mem::take(&mut outcome.stdout)) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    outcome.stdout = output.into_bytes();
     // The judge's own verdict; the report draws the board itself.
     let no_picture: Picture = |_| None;
     let (verdict, details) = verdict::decide(
@@ -206,7 +213,11 @@ pub fn judge_theirs(
         &outcome,
         limits,
     );
-    let given = (!verdict::stopped(&outcome)).then(|| output.clone());
+    let output = String::from_utf8(std::mem::take(&mut outcome.stdout)).expect("UTF-8 already");
+    let (given, output) = match verdict::stopped(&outcome) {
+        false => (Some(output), String::new()),
+        true => (None, output),
+    };
     let failure = (verdict != "AC").then(|| Failure {
         verdict,
         output,
@@ -266,7 +277,22 @@ pub fn judge_again(
 
 /// One run of the program on an input, as far as telling a flaky program
 /// goes: its verdict (`AC` too) and its answer, if it finished.
-pub type Run = (&'static str, Option<String>);
+pub type Run = (&'static str, Option<Answer>);
+
+/// An answer as runs compare it: its length and a hash of it, so that the
+/// runs of a program that floods its output are told apart without keeping
+/// a copy of each flood.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub struct Answer(usize, u64);
+
+impl Answer {
+    pub fn of(text: &str) -> Answer {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut hasher);
+        Answer(text.len(), hasher.finish())
+    }
+}
 
 /// The runs of the program on one failing input.
 #[derive(Clone)]
@@ -310,8 +336,8 @@ impl Runs {
     }
 
     /// The different answers of the runs that finished.
-    fn answers(&self) -> Vec<&str> {
-        let mut answers: Vec<&str> = self.0.iter().filter_map(|(_, a)| a.as_deref()).collect();
+    fn answers(&self) -> Vec<Answer> {
+        let mut answers: Vec<Answer> = self.0.iter().filter_map(|(_, a)| *a).collect();
         answers.sort_unstable();
         answers.dedup();
         answers

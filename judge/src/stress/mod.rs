@@ -360,11 +360,11 @@ mod tests {
 
     #[test]
     fn a_failure_is_nondeterministic_only_when_verdicts_or_answers_differ() {
-        use super::case::{nondeterminism, Run, Runs};
+        use super::case::{nondeterminism, Answer, Run, Runs};
         let runs = |list: &[(&'static str, Option<&str>)]| -> Runs {
             Runs(
                 list.iter()
-                    .map(|&(v, a)| -> Run { (v, a.map(String::from)) })
+                    .map(|&(v, a)| -> Run { (v, a.map(Answer::of)) })
                     .collect(),
             )
         };

@@ -6,7 +6,7 @@
 use super::case::Case;
 use crate::files::write_whole_or_say;
 use crate::problems::Problem;
-use crate::text::{say, say_detail, warn};
+use crate::text::{quoted_text, say, say_detail, warn};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -27,14 +27,16 @@ pub fn report(problem: &Problem, case: &Case, flaky: Option<&str>) {
             say_detail("  ", line);
         }
     };
+    // What the program wrote is quoted up to a bound (`text::quoted_text`).
+    let quoting = |title: &str, text: &str| indented(title, &quoted_text(text).join("\n"));
     indented("input", &case.input);
     indented("our answer", &case.answer);
     match &case.given {
-        Some(given) => indented("your answer", given),
+        Some(given) => quoting("your answer", given),
         None => {
             say("your answer: none (it was stopped before it finished)");
             if !failure.output.is_empty() {
-                indented("its output until then", &failure.output);
+                quoting("its output until then", &failure.output);
             }
         }
     }

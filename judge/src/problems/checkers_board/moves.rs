@@ -62,14 +62,13 @@ pub struct Move {
     to: Cell,
 }
 
-/// In the statement's words: `(2, 2) to (1, 3)`, `(1, 1) over (2, 2) to (3, 3)`.
+/// In the notation `--arrows` takes, squares as `row,column`: a slide
+/// `2,2-1,3`, a jump `1,1x3,3` (over the square between).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "({}, {})", self.from.0, self.from.1)?;
-        if let Some((row, col)) = self.over {
-            write!(f, " over ({}, {})", row, col)?;
-        }
-        write!(f, " to ({}, {})", self.to.0, self.to.1)
+        let joint = if self.over.is_some() { 'x' } else { '-' };
+        let (from, to) = (self.from, self.to);
+        write!(f, "{},{}{}{},{}", from.0, from.1, joint, to.0, to.1)
     }
 }
 
@@ -198,7 +197,7 @@ pub fn explained(first_difference: String, input: &str, expected: &str, output: 
     lines.join("\n")
 }
 
-/// `White has 3 moves: (2, 2) to (1, 3); ...`, saying when a jump took the
+/// `White has 3 moves: 2,2-1,3; ...`, saying when a jump took the
 /// side's slides away.
 fn side_line(side: &SideMoves) -> String {
     let mut line = format!(
@@ -247,14 +246,8 @@ mod tests {
     #[test]
     fn black_slides_down_and_white_slides_up_never_back() {
         let rows = "\n\n\n..B\n.....W\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["(3, 2) to (4, 1)", "(3, 2) to (4, 3)"]
-        );
-        assert_eq!(
-            listed(rows, Side::White),
-            ["(4, 5) to (3, 4)", "(4, 5) to (3, 6)"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["3,2-4,1", "3,2-4,3"]);
+        assert_eq!(listed(rows, Side::White), ["4,5-3,4", "4,5-3,6"]);
     }
 
     #[test]
@@ -262,42 +255,33 @@ mod tests {
         // Black (0, 0) has only (1, 1); White (7, 7) only (6, 6), and both
         // are taken by the side's own men, which slide on.
         let rows = "B\n.B\n\n\n\n\n......W\n.......W\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["(1, 1) to (2, 0)", "(1, 1) to (2, 2)"]
-        );
-        assert_eq!(
-            listed(rows, Side::White),
-            ["(6, 6) to (5, 5)", "(6, 6) to (5, 7)"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["1,1-2,0", "1,1-2,2"]);
+        assert_eq!(listed(rows, Side::White), ["6,6-5,5", "6,6-5,7"]);
     }
 
     #[test]
     fn a_jump_goes_forward_over_an_adjacent_enemy_onto_a_vacant_cell() {
-        // Black (2, 2) jumps White (3, 3) to (4, 4); White (3, 3) cannot
+        // Black (2, 2) jumps White 3,3-4,4; White (3, 3) cannot
         // jump back: (1, 1) behind Black is taken by Black.
         let rows = "\n.B\n..B\n...W\n";
-        assert_eq!(listed(rows, Side::Black), ["(2, 2) over (3, 3) to (4, 4)"]);
-        assert_eq!(listed(rows, Side::White), ["(3, 3) to (2, 4)"]);
+        assert_eq!(listed(rows, Side::Black), ["2,2x4,4"]);
+        assert_eq!(listed(rows, Side::White), ["3,3-2,4"]);
         // The landing cell taken: no jump.
         let rows = "\n\n..B\n...W\n....W\n";
-        assert_eq!(listed(rows, Side::Black), ["(2, 2) to (3, 1)"]);
+        assert_eq!(listed(rows, Side::Black), ["2,2-3,1"]);
     }
 
     #[test]
     fn a_jump_must_land_on_the_board() {
         let rows = "\n\n\n\n\n.B\nW\n";
-        assert_eq!(listed(rows, Side::Black), ["(5, 1) to (6, 2)"]);
-        assert_eq!(listed(rows, Side::White), ["(6, 0) over (5, 1) to (4, 2)"]);
+        assert_eq!(listed(rows, Side::Black), ["5,1-6,2"]);
+        assert_eq!(listed(rows, Side::White), ["6,0x4,2"]);
     }
 
     #[test]
     fn a_piece_of_ones_own_side_is_not_jumped() {
         let rows = "\n\n..B\n...B\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["(2, 2) to (3, 1)", "(3, 3) to (4, 2)", "(3, 3) to (4, 4)"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["2,2-3,1", "3,3-4,2", "3,3-4,4"]);
     }
 
     #[test]
@@ -305,22 +289,16 @@ mod tests {
         // White (2, 2) stands behind Black (3, 3), each with a vacant cell
         // beyond the other: neither may jump backwards, so both slide.
         let rows = "\n\n..W\n...B\n";
-        assert_eq!(
-            listed(rows, Side::Black),
-            ["(3, 3) to (4, 2)", "(3, 3) to (4, 4)"]
-        );
-        assert_eq!(
-            listed(rows, Side::White),
-            ["(2, 2) to (1, 1)", "(2, 2) to (1, 3)"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["3,3-4,2", "3,3-4,4"]);
+        assert_eq!(listed(rows, Side::White), ["2,2-1,1", "2,2-1,3"]);
     }
 
     #[test]
     fn a_jump_never_continues() {
-        // Black (0, 0) jumps (1, 1) to (2, 2), and could jump (3, 3) from
+        // Black (0, 0) jumps 1,1-2,2, and could jump (3, 3) from
         // there in real checkers: here that is not part of the move.
         let rows = "B\n.W\n\n...W\n";
-        assert_eq!(listed(rows, Side::Black), ["(0, 0) over (1, 1) to (2, 2)"]);
+        assert_eq!(listed(rows, Side::Black), ["0,0x2,2"]);
     }
 
     #[test]
@@ -336,11 +314,8 @@ mod tests {
     fn each_side_is_judged_on_its_own() {
         // Black must jump; White, with no jump, still slides.
         let rows = "B.....B.\n.B......\n..W.....\n\n\n\n....W...\n";
-        assert_eq!(listed(rows, Side::Black), ["(1, 1) over (2, 2) to (3, 3)"]);
-        assert_eq!(
-            listed(rows, Side::White),
-            ["(2, 2) to (1, 3)", "(6, 4) to (5, 3)", "(6, 4) to (5, 5)"]
-        );
+        assert_eq!(listed(rows, Side::Black), ["1,1x3,3"]);
+        assert_eq!(listed(rows, Side::White), ["2,2-1,3", "6,4-5,3", "6,4-5,5"]);
     }
 
     fn total(input: &str) -> usize {
@@ -382,8 +357,8 @@ mod tests {
                 "line 1: expected \"4\", got \"7\"",
                 "4 moves, not 7: Black 1 + White 3",
                 "Black has 1 move (it must jump: its 3 slides do not count): \
-                 (1, 1) over (2, 2) to (3, 3)",
-                "White has 3 moves: (2, 2) to (1, 3); (6, 4) to (5, 3); (6, 4) to (5, 5)",
+                 1,1x3,3",
+                "White has 3 moves: 2,2-1,3; 6,4-5,3; 6,4-5,5",
             ]
         );
     }
@@ -416,11 +391,11 @@ mod tests {
         let why = check(rows, "21\n", "20\n").unwrap_err();
         let black = why.lines().nth(2).unwrap();
         assert!(
-            black.starts_with("Black has 21 moves: (0, 0) to (1, 1); "),
+            black.starts_with("Black has 21 moves: 0,0-1,1; "),
             "{}",
             why
         );
         assert!(black.ends_with(" and 1 more"), "{}", black);
-        assert_eq!(black.matches(" to (").count(), 20, "{}", black);
+        assert_eq!(black.matches('-').count(), 20, "{}", black);
     }
 }

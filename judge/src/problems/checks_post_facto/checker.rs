@@ -331,8 +331,8 @@ pub(super) fn play(board: &mut Board, side: Side, mv: &Move) -> Result<(), Strin
     if promoted_on.is_none() {
         if let Some((over, land)) = jump_from(board, at) {
             return Err(format!(
-                "after the last hop the piece on {} can still jump {} (over {})",
-                at, land, over
+                "after the last hop the piece on {} can still jump: {}x{} (over {})",
+                at, at, land, over
             ));
         }
     }

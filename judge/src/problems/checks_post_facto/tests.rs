@@ -298,7 +298,7 @@ fn jump_not_taken_to_completion() {
     rejects(
         SAMPLE1_IN,
         &out,
-        &["move 2 (13x22x31x24)", "piece on 24 can still jump 15"],
+        &["move 2 (13x22x31x24)", "piece on 24 can still jump: 24x15"],
     );
 }
 

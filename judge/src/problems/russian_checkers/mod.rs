@@ -127,10 +127,15 @@ fn minus<'a>(a: &[&'a str], b: &[&str]) -> Vec<&'a str> {
         .collect()
 }
 
-/// `missing 3 of White's moves: a3-b4 c3-d4 e3-f4`, at most 20 moves shown.
+/// `missing 3 of White's moves: a3-b4 c3-d4 e3-f4`, at most 20 moves shown,
+/// each cut after 60 bytes (an extra "move" may be a line of 64 MiB).
 fn listed(what: &str, moves: &[&str]) -> String {
     const SHOWN: usize = 20;
-    let mut text = format!("{}: {}", what, moves[..moves.len().min(SHOWN)].join(" "));
+    let shown: Vec<String> = moves[..moves.len().min(SHOWN)]
+        .iter()
+        .map(|m| crate::text::cut(m, 60))
+        .collect();
+    let mut text = format!("{}: {}", what, shown.join(" "));
     if moves.len() > SHOWN {
         text += &format!(" ... ({} more)", moves.len() - SHOWN);
     }
@@ -385,6 +390,22 @@ mod tests {
             ),
             "{}",
             &why[..200]
+        );
+    }
+
+    #[test]
+    fn a_long_extra_line_is_cut() {
+        let long = format!("a3-b4{}", "x".repeat(1 << 20));
+        let why = check(WHITE_TO_PLAY, "1\na3-b4\n", &format!("1\n{}\n", long)).unwrap_err();
+        assert!(why.len() < 500, "{}", &why[..500]);
+        assert!(
+            why.ends_with(&format!(
+                "{}... ({} more bytes)",
+                &long[..60],
+                long.len() - 60
+            )),
+            "{}",
+            why
         );
     }
 

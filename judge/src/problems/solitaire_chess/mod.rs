@@ -154,15 +154,17 @@ fn piece_name(c: char) -> &'static str {
     }
 }
 
+/// A square as `--arrows` names it: `1,2` (x, then y).
 fn show(square: (i64, i64)) -> String {
-    format!("[{},{}]", square.0, square.1)
+    format!("{},{}", square.0, square.1)
 }
 
 /// Plays the moves on the board; fails on the first illegal one, or if more than one
 /// piece is left at the end.
 fn replay(mut grid: Grid, moves: &[Step]) -> Result<(), String> {
     for (i, &(from, to)) in moves.iter().enumerate() {
-        let label = format!("move {} [{},{}]", i + 1, show(from), show(to));
+        // In the notation `--arrows` takes: `move 1 3,0-1,1`.
+        let label = format!("move {} {}-{}", i + 1, show(from), show(to));
         for sq in [from, to] {
             if !(0..4).contains(&sq.0) || !(0..4).contains(&sq.1) {
                 return Err(format!("{}: {} is off the board", label, show(sq)));
@@ -581,12 +583,7 @@ mod tests {
         let ours = "[[[2,0],[3,1]],[[0,1],[1,3]],[[2,3],[1,3]],[[0,2],[1,3]],[[1,3],[3,1]]]";
         assert_eq!(check(board, ours, ours), Ok(()));
         let seeds = "[[[2,0],[3,1]],[[0,1],[1,3]],[[0,2],[1,3]],[[2,3],[1,3]],[[3,1],[1,3]]]";
-        rejects(
-            board,
-            ours,
-            seeds,
-            "move 5 [[3,1],[1,3]]: pawn cannot reach [1,3]",
-        );
+        rejects(board, ours, seeds, "move 5 3,1-1,3: pawn cannot reach 1,3");
     }
 
     #[test]
@@ -596,45 +593,45 @@ mod tests {
             SEED_2,
             "",
             "[[[0,1],[1,2]]]",
-            "move 1 [[0,1],[1,2]]: rook cannot reach [1,2]",
+            "move 1 0,1-1,2: rook cannot reach 1,2",
         );
         rejects(
             SEED_2,
             "",
             "[[[1,1],[0,1]]]",
-            "move 1 [[1,1],[0,1]]: pawn cannot reach [0,1]",
+            "move 1 1,1-0,1: pawn cannot reach 0,1",
         );
         rejects(
             SEED_2,
             "",
             "[[[3,0],[1,2]]]",
-            "move 1 [[3,0],[1,2]]: knight cannot reach [1,2]",
+            "move 1 3,0-1,2: knight cannot reach 1,2",
         );
         // The captor keeps its kind: [0,1] now holds the bishop, which cannot take [3,0].
         rejects(
             SEED_2,
             "",
             "[[[1,2],[0,1]],[[0,1],[3,0]]]",
-            "move 2 [[0,1],[3,0]]: bishop cannot reach [3,0]",
+            "move 2 0,1-3,0: bishop cannot reach 3,0",
         );
         // A king two squares away, a bishop along a line, a pawn two squares diagonally.
         rejects(
             "....\n....\nK.P.\n....",
             "",
             "[[[0,1],[2,1]]]",
-            "king cannot reach [2,1]",
+            "king cannot reach 2,1",
         );
         rejects(
             "....\n....\nB.P.\n....",
             "",
             "[[[0,1],[2,1]]]",
-            "bishop cannot reach [2,1]",
+            "bishop cannot reach 2,1",
         );
         rejects(
             "....\n..P.\n....\nP...",
             "",
             "[[[0,0],[2,2]]]",
-            "pawn cannot reach [2,2]",
+            "pawn cannot reach 2,2",
         );
         // The same moves by pieces that may make them are fine.
         assert_eq!(
@@ -643,7 +640,7 @@ mod tests {
         );
         assert_eq!(
             check("....\n..B.\n....\nP...", "", "[[[0,0],[2,2]]]"),
-            Err("move 1 [[0,0],[2,2]]: pawn cannot reach [2,2]".to_string())
+            Err("move 1 0,0-2,2: pawn cannot reach 2,2".to_string())
         );
         assert_eq!(
             check("....\n..P.\n....\nB...", "", "[[[0,0],[2,2]]]"),
@@ -651,7 +648,7 @@ mod tests {
         );
         assert_eq!(
             check("....\n..P.\n....\nN...", "", "[[[0,0],[2,2]]]"),
-            Err("move 1 [[0,0],[2,2]]: knight cannot reach [2,2]".to_string())
+            Err("move 1 0,0-2,2: knight cannot reach 2,2".to_string())
         );
         assert_eq!(
             check("....\n..P.\nN...\n....", "", "[[[0,1],[2,2]]]"),
@@ -666,40 +663,40 @@ mod tests {
             "............RP.N",
             "",
             "[[[0,0],[3,0]],[[3,0],[1,0]]]",
-            "move 1 [[0,0],[3,0]]: rook's path to [3,0] is blocked at [1,0]",
+            "move 1 0,0-3,0: rook's path to 3,0 is blocked at 1,0",
         );
         // Queen along a diagonal, bishop along a diagonal.
         rejects(
             "...R..K..Q......",
             "",
             "[[[1,1],[3,3]]]",
-            "queen's path to [3,3] is blocked at [2,2]",
+            "queen's path to 3,3 is blocked at 2,2",
         );
         rejects(
             "B....P....B.....",
             "",
             "[[[0,3],[2,1]]]",
-            "bishop's path to [2,1] is blocked at [1,2]",
+            "bishop's path to 2,1 is blocked at 1,2",
         );
     }
 
     #[test]
     fn rejects_capturing_an_empty_square_or_moving_nothing() {
-        rejects(SEED_2, "", "[[[0,1],[2,1]]]", "[2,1] is empty");
+        rejects(SEED_2, "", "[[[0,1],[2,1]]]", "2,1 is empty");
         rejects(
             SEED_2,
             "",
             "[[[2,2],[1,2]]]",
-            "move 1 [[2,2],[1,2]]: no piece on [2,2]",
+            "move 1 2,2-1,2: no piece on 2,2",
         );
         rejects(SEED_2, "", "[[[1,1],[1,1]]]", "cannot capture itself");
-        rejects(SEED_2, "", "[[[1,1],[4,2]]]", "[4,2] is off the board");
+        rejects(SEED_2, "", "[[[1,1],[4,2]]]", "4,2 is off the board");
         // The captured piece is gone afterwards: capturing it again fails.
         rejects(
             SEED_2,
             "",
             "[[[3,0],[1,1]],[[0,1],[3,0]]]",
-            "move 2 [[0,1],[3,0]]: [3,0] is empty",
+            "move 2 0,1-3,0: 3,0 is empty",
         );
     }
 
@@ -709,7 +706,7 @@ mod tests {
             SEED_2,
             "",
             "[[[3,0],[1,1]],[[0,1],[1,1]]]",
-            "after 2 moves 2 pieces remain ([1,1] [1,2]); exactly one must",
+            "after 2 moves 2 pieces remain (1,1 1,2); exactly one must",
         );
         rejects(
             SEED_2,
@@ -725,7 +722,7 @@ mod tests {
         let apart = "B...B...........";
         // Two bishops on different colours: unsolvable, so 0 is right only if expected.
         assert_eq!(check(apart, "0\n", "0\n"), Ok(()));
-        rejects(apart, "0", "[[[0,3],[0,2]]]", "bishop cannot reach [0,2]");
+        rejects(apart, "0", "[[[0,3],[0,2]]]", "bishop cannot reach 0,2");
         rejects(apart, "0", "[]", "only right for a single piece");
         // Solvable board: 0 is wrong, and the expected answer proves it.
         rejects(bishops, "[[[0,3],[1,2]]]", "0", "can be solved");
@@ -770,6 +767,21 @@ mod tests {
             rejects(SEED_2, good, bad, needle);
         }
         assert_eq!(check(SEED_2, good, good), Ok(()));
+    }
+
+    #[test]
+    fn a_coordinate_too_large_is_quoted_cut() {
+        let digits = "9".repeat(1 << 20);
+        let bad = format!("[[[{},0],[1,1]]]", digits);
+        let why = check(SEED_2, "[[[3,0],[1,1]]]", &bad).unwrap_err();
+        assert_eq!(
+            why,
+            format!(
+                "malformed answer: coordinate {}... ({} more bytes) is too large",
+                &digits[..20],
+                digits.len() - 20
+            )
+        );
     }
 
     #[test]

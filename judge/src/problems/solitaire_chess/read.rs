@@ -70,9 +70,10 @@ impl<'a> Reader<'a> {
             return self.fail("a coordinate");
         }
         let digits = std::str::from_utf8(&self.text[start..self.pos]).unwrap_or("");
-        digits
-            .parse::<i64>()
-            .map_err(|_| format!("malformed answer: coordinate {} is too large", digits))
+        digits.parse::<i64>().map_err(|_| {
+            let digits = crate::text::cut(digits, 20);
+            format!("malformed answer: coordinate {} is too large", digits)
+        })
     }
 
     fn coordinate(&mut self) -> Result<(i64, i64), String> {
