@@ -279,15 +279,25 @@ fn a_program_that_cannot_run_is_told_what_to_fix() {
         let why = not_started(&r);
         let path = closed.display().to_string();
         assert_eq!(why.matches(&path).count(), 1, "{}", why);
-        // As root, sandboxed, the tests' user is nobody: it needs r and x
-        // for others; otherwise (root included) an x bit at all.
-        let fix = match root && !unsandboxed {
-            true => format!(
-                "chmod o+rx {} (mode 600), or run the judge as another user",
-                path
+        // Nobody may run it: first of all it needs an x bit (root too).
+        let fix = "it is not executable (mode 600): chmod +x it";
+        assert!(why.contains(fix), "{}", why);
+        // Once its owner may run it, as root, sandboxed, the tests' user is
+        // nobody: it needs r and x for others.
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o700)).unwrap();
+        let r = on(&closed);
+        let fix = format!(
+            "chmod o+rx {} (mode 700), or run the judge as another user",
+            path
+        );
+        match root && !unsandboxed {
+            true => assert!(not_started(&r).contains(&fix), "{}", not_started(&r)),
+            false => assert!(
+                r.stdout.contains("AC") || r.stdout.contains("WA"),
+                "{}",
+                r.stdout
             ),
-            false => "it is not executable (mode 600): chmod +x it".to_string(),
-        };
-        assert!(why.contains(&fix), "{}", why);
+        }
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o600)).unwrap();
     }
 }
