@@ -27,6 +27,8 @@
 #[path = "hostile/cell.rs"]
 mod cell;
 mod common;
+#[path = "hostile/groups.rs"]
+mod groups;
 #[path = "common/json.rs"]
 mod json;
 #[path = "hostile/runtimes.rs"]

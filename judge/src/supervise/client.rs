@@ -163,10 +163,21 @@ impl Supervisor {
         })?;
         let report = Report::parse(&payload)?;
         say_notes(&request.argv, &report.notes);
+        let out = self.dir.join("out");
+        let file = open_own(&out, false).or_else(|e| match e.kind() {
+            // The program may take its output's permissions away
+            // (`fchmod(1, 0)`); the file is the judge's user's, who gives
+            // them back. Any other failure is the test's error, never an
+            // empty output.
+            io::ErrorKind::PermissionDenied => {
+                use std::os::unix::fs::PermissionsExt;
+                fs::set_permissions(&out, fs::Permissions::from_mode(0o600))?;
+                open_own(&out, false)
+            }
+            _ => Err(e),
+        })?;
         let mut stdout = Vec::new();
-        if let Ok(file) = open_own(&self.dir.join("out"), false) {
-            file.take(output_limit + 1).read_to_end(&mut stdout)?;
-        }
+        file.take(output_limit + 1).read_to_end(&mut stdout)?;
         Ok((report, stdout))
     }
 }

@@ -125,6 +125,38 @@ fn an_output_made_read_only_does_not_stand_for_the_next_tests() {
     }
 }
 
+/// Prints the answer, then takes every permission away from its standard
+/// output (`fchmod(1, 0)`), saying on standard error whether that worked.
+const CLOSED_OUT: &str = r#"
+int main(int argc, char **argv) {
+    print_answer(argv[1]);
+    fprintf(stderr, "fchmod: %s\n", fchmod(1, 0) == 0 ? "done" : strerror(errno));
+    return 0;
+}
+"#;
+
+/// Found by the adversary after round 4's merge: on 5d0b823, run as a
+/// normal user, the judge could not open an output of mode 0 and took it
+/// for an empty one (WA, "got end of output"). Now it gives its own file
+/// its permissions back and reads it: AC, sandboxed and not.
+#[test]
+fn an_output_closed_by_its_program_is_still_read() {
+    for sandbox_off in [false, true] {
+        let mut hostile = Hostile::new("closed-out");
+        hostile.sandbox_off = sandbox_off;
+        hostile.copy_the_test(2);
+        let exe = hostile.compile_c("closed_out", CLOSED_OUT);
+        let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
+        assert_eq!(
+            verdicts(&run),
+            ["AC", "AC"],
+            "sandbox off: {}\n{}",
+            sandbox_off,
+            run
+        );
+    }
+}
+
 /// First checks what it inherited from the warden (its descriptors' and
 /// stack's limits, its niceness, its scheduling policy, its CPUs, its
 /// `oom_score_adj`), against what a test starts with, and says WA

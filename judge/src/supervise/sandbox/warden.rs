@@ -14,8 +14,8 @@ use super::wire::{Plan, Record, Run};
 use crate::supervise::trace::{trace_me, Event, Tracer};
 use crate::sys::linux::{
     _exit, chdir, clone, dup2, execvp, msgctl, prctl, prlimit, semctl, setgroups, setresgid,
-    setresuid, setrlimit, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM, ENOSYS,
-    MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_DUMPABLE,
+    setresuid, setrlimit, setsid, shmctl, MsgInfo, Rlimit, SemInfo, ShmInfo, CLONE_VFORK, CLONE_VM,
+    ENOSYS, MSG_INFO, MS_BIND, MS_NODEV, MS_NOEXEC, MS_NOSUID, MS_REMOUNT, PR_SET_DUMPABLE,
     PR_SET_PDEATHSIG, SEM_INFO, SHM_INFO, SIGCHLD, SIGPIPE, SIG_DFL,
 };
 use crate::sys::{signal, SIGINT, SIGKILL, SIGTERM};
@@ -214,6 +214,7 @@ enum Failure {
     ReadLimit(c_int),
     SetLimit(c_int, u64),
     DropIds,
+    Session,
     Trace,
     Exec,
 }
@@ -229,6 +230,7 @@ impl Failure {
                 format!("cannot set limit {} to {}: {}", resource, value, why)
             }
             Failure::DropIds => format!("cannot drop to uid {}: {}", INSIDE_ID, why),
+            Failure::Session => format!("cannot have a session of its own: {}", why),
             Failure::Trace => format!("cannot be traced by the warden: {}", why),
             Failure::Exec => return Record::NotStarted(why.to_string()),
         })
@@ -470,6 +472,13 @@ fn prepare_program(plan: &Plan, run: &Run, stdio: [RawFd; 3]) -> Result<(), (Fai
         if !dropped {
             return Err((Failure::DropIds, errno()));
         }
+    }
+    // A session and process group of its own: the warden's group is the
+    // supervisor's, outside the namespace, and `kill(0, SIGSTOP)` would
+    // reach the supervisor (a program of the judge's own user).
+    // SAFETY: takes nothing; the program is no group's leader yet.
+    if unsafe { setsid() } < 0 {
+        return Err((Failure::Session, errno()));
     }
     // No new privileges: inherited from the warden, which set it to install
     // the seccomp filter on itself (`seccomp::install`).
