@@ -82,6 +82,21 @@ pub fn tests_folders(options: &Options) -> Vec<PathBuf> {
     };
     folders.extend(options.save.iter().cloned());
     folders.retain_mut(|f| f.canonicalize().map(|c| *f = c).is_ok());
+    // A test's file may be a link into a folder elsewhere (one the view
+    // shows anyway, `/opt` say): that folder holds the tests' answers too.
+    let mut targets = Vec::new();
+    for dir in &folders {
+        for test in model::find_tests(dir, &[]).unwrap_or_default() {
+            let files = std::iter::once(&test.input).chain(test.answer.as_ref());
+            let real = files.filter_map(|file| file.canonicalize().ok());
+            targets.extend(real.filter_map(|file| file.parent().map(Path::to_path_buf)));
+        }
+    }
+    for target in targets {
+        if !folders.iter().any(|f| target.starts_with(f)) {
+            folders.push(target);
+        }
+    }
     folders
 }
 

@@ -213,3 +213,31 @@ fn show_adds_a_folder_but_never_the_tests() {
     let (run, test) = hostile.judge_json(&cmd, &["--show", data.to_str().unwrap()]);
     assert_eq!(test["verdict"], "AC", "{}", run);
 }
+
+/// The tests' files may be links into a folder elsewhere: that folder holds
+/// the answers too, and stays hidden. Found by the adversary after round
+/// 4's merge (the tests linked into `/opt`, shown as a system folder); on
+/// 5d0b823 `--show` of the links' folder was taken, and a program that
+/// looks there for its input printed the `.out` beside it: AC. Now: WA,
+/// and the note.
+#[test]
+fn tests_linked_from_a_folder_elsewhere_keep_that_folder_hidden() {
+    let hostile = Hostile::new("view-linked");
+    let elsewhere = hostile.dir.join("elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    for ext in ["in", "out"] {
+        let test = hostile.dir.join(format!("tests/t.{}", ext));
+        let real = elsewhere.join(format!("a.{}", ext));
+        fs::rename(&test, &real).unwrap();
+        std::os::unix::fs::symlink(&real, &test).unwrap();
+    }
+    let cheat = in_sol(&hostile, "cheat.sh", FIND_THE_ANSWER);
+    let shown = elsewhere.to_str().unwrap();
+    let (run, test) = hostile.judge_json(&format!("sh {} {}", cheat, shown), &["--show", shown]);
+    assert_eq!(test["verdict"], "WA", "{}", run);
+    let said = format!(
+        "judge: note: --show {} is not shown: it holds the tests",
+        shown
+    );
+    assert!(run.stderr.contains(&said), "{}", run);
+}
