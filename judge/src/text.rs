@@ -102,15 +102,28 @@ pub fn quoted_list(words: &[String]) -> String {
 }
 
 /// A line of a program's output made safe for a terminal: control
-/// characters other than tab are shown escaped (`\u{1b}`), as in a WA line.
+/// characters other than tab, and the characters that turn or break the
+/// lines around them (the line and paragraph separators, the marks and
+/// overrides of text direction), are shown escaped (`\u{1b}`, `\u{202e}`),
+/// as in a WA line.
 pub fn escape_controls(line: &str) -> String {
     line.chars()
         .map(|c| match c {
-            '\t' => c.to_string(),
-            c if c.is_control() => c.escape_default().to_string(),
+            c if unsafe_for_a_terminal(c) => c.escape_default().to_string(),
             c => c.to_string(),
         })
         .collect()
+}
+
+/// Whether `c` would act on a terminal (or on the lines shown around it)
+/// rather than show: see [`escape_controls`].
+fn unsafe_for_a_terminal(c: char) -> bool {
+    let turns = matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{2028}' | '\u{2029}'
+    ) || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c);
+    (c.is_control() && c != '\t') || turns
 }
 
 /// A name as the system gives it (a file's, an argument), shown: each byte
@@ -146,7 +159,7 @@ pub fn escaped(name: &std::ffi::OsStr) -> String {
 pub fn cut(line: &str, at_most: usize) -> String {
     let mut width = 0;
     for (at, c) in line.char_indices() {
-        width += match c.is_control() && c != '\t' {
+        width += match unsafe_for_a_terminal(c) {
             true => 6,
             false => c.len_utf8(),
         };
@@ -297,5 +310,16 @@ mod tests {
         assert!(!opened_read_write("pos:\t0\nflags:\t0100001\nmnt_id:\t1\n"));
         assert!(!opened_read_write("flags:\t01\n"));
         assert!(!opened_read_write(""));
+    }
+
+    #[test]
+    fn what_turns_the_lines_around_it_is_escaped_too() {
+        assert_eq!(escape_controls("a\tb\u{1b}[2J"), "a\tb\\u{1b}[2J");
+        assert_eq!(escape_controls("1 \u{202e}2 3"), "1 \\u{202e}2 3");
+        assert_eq!(
+            escape_controls("x\u{2028}y\u{2066}"),
+            "x\\u{2028}y\\u{2066}"
+        );
+        assert_eq!(escape_controls("é ✓"), "é ✓");
     }
 }
