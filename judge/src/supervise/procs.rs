@@ -1,6 +1,7 @@
 //! What `/proc` says about the test's processes: which they are (the
 //! supervisor's descendants), their CPU time, resident memory and time spent
-//! waiting for a CPU, and which of them were left running.
+//! waiting for a CPU, and which of them were left running; a process whose
+//! leader has exited while its other threads run on, through one of them.
 
 use crate::sys::linux::{sysconf, SC_CLK_TCK, SC_PAGESIZE};
 use std::os::raw::c_int;
