@@ -35,6 +35,8 @@ mod json;
 mod runtimes;
 #[path = "hostile/view.rs"]
 mod view;
+#[path = "hostile/zombie_leader.rs"]
+mod zombie_leader;
 
 use common::TempDir;
 use judge::sys::{kill, SIGINT, SIGKILL, SIGTERM};

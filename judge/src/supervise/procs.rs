@@ -1,6 +1,7 @@
 //! What `/proc` says about the test's processes: which they are (the
 //! supervisor's descendants), their CPU time, resident memory and time spent
-//! waiting for a CPU, and which of them were left running.
+//! waiting for a CPU, and which of them were left running; a process whose
+//! leader has exited while its other threads run on, through one of them.
 
 use crate::sys::linux::{sysconf, SC_CLK_TCK, SC_PAGESIZE};
 use std::os::raw::c_int;
@@ -119,13 +120,20 @@ pub struct Seen {
 }
 
 /// CPU time (its own and its reaped children's), resident memory and
-/// run delay of one process.
+/// run delay of one process (through a live thread of it when its leader
+/// has exited: [`live_thread`]).
 pub fn look_at(pid: i32) -> Option<Seen> {
-    let (_, f) = stat_fields(pid)?;
+    let (_, mut f) = stat_fields(pid)?;
+    let mut through = pid;
+    if leader_gone(&f) {
+        if let Some((tid, fields)) = live_thread(pid) {
+            (through, f) = (tid, fields);
+        }
+    }
     let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     let ticks = num(stat::UTIME) + num(stat::STIME) + num(stat::CUTIME) + num(stat::CSTIME);
     let page_kib = page_size() / 1024;
-    let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", pid));
+    let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", through));
     let waited_ns = schedstat
         .ok()
         .and_then(|s| s.split_whitespace().nth(stat::SCHED_WAITED)?.parse().ok())
@@ -138,11 +146,63 @@ pub fn look_at(pid: i32) -> Option<Seen> {
         // A zombie has none left, and counts as one until it is reaped.
         tasks: num(stat::NUM_THREADS).max(1),
         // The size of the folder is its count of entries (Linux 6.2 on).
-        descriptors: std::fs::metadata(format!("/proc/{}/fd", pid)).map_or(0, |m| m.len()),
-        ended: f
-            .get(stat::STATE)
-            .is_some_and(|state| state == "Z" || state == "X"),
+        descriptors: std::fs::metadata(format!("/proc/{}/fd", through)).map_or(0, |m| m.len()),
+        ended: is_zombie(&f),
     })
+}
+
+/// A zombie (`Z`) or dead (`X`) task, by its stat fields.
+fn is_zombie(fields: &[String]) -> bool {
+    fields
+        .get(stat::STATE)
+        .is_some_and(|state| state == "Z" || state == "X")
+}
+
+/// A process whose leader has exited while other threads of it run on, by
+/// its stat fields: a zombie whose count of threads (the leader's among
+/// them until the group ends) is more than one.
+fn leader_gone(fields: &[String]) -> bool {
+    let threads = fields
+        .get(stat::NUM_THREADS)
+        .and_then(|n| n.parse::<u64>().ok());
+    is_zombie(fields) && threads.is_some_and(|n| n > 1)
+}
+
+/// A live thread of process `pid` other than its leader, and its stat
+/// fields: where the process shows once its leader has exited
+/// (`pthread_exit` in `main`) while other threads run on. The leader, a
+/// zombie, has no memory or descriptor table left, so `/proc/PID/stat`'s
+/// resident memory reads 0 and `/proc/PID/{status,fd,maps,map_files}` show
+/// nothing, while `/proc/TID/...` of a live thread shows the memory and the
+/// descriptors its threads share (`/proc/TID`, not `/proc/PID/task/TID`,
+/// which has no `map_files`). The first of [`THREADS_TRIED`] threads that
+/// is not a zombie itself (a traced thread that ended, not yet reaped) or
+/// gone; the first is the oldest, the same at each look.
+fn live_thread(pid: i32) -> Option<(i32, Vec<String>)> {
+    let tasks = std::fs::read_dir(format!("/proc/{}/task", pid)).ok()?;
+    tasks
+        .flatten()
+        .filter_map(|task| task.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&tid| tid != pid)
+        .take(THREADS_TRIED)
+        .find_map(|tid| {
+            let (_, fields) = stat_fields(tid)?;
+            (!is_zombie(&fields)).then_some((tid, fields))
+        })
+}
+
+/// How many threads [`live_thread`] tries at most: one look stays short
+/// whatever a process holds.
+const THREADS_TRIED: usize = 8;
+
+/// The pid whose `/proc` folder shows process `pid` (whose stat fields
+/// are `fields`): its own, or a live thread's once its leader has exited
+/// ([`live_thread`]).
+fn shown_through(pid: i32, fields: &[String]) -> i32 {
+    match leader_gone(fields) {
+        true => live_thread(pid).map_or(pid, |(tid, _)| tid),
+        false => pid,
+    }
 }
 
 /// The processes of the test still alive once the program has ended
@@ -167,9 +227,7 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
         // A zombie waits to be reaped, and a process on its way out
         // (PF_EXITING) is one a moment later; neither runs on, unless
         // other threads of it do (a leader that called pthread_exit).
-        let zombie = fields
-            .get(stat::STATE)
-            .is_some_and(|s| s == "Z" || s == "X");
+        let zombie = is_zombie(&fields);
         const PF_EXITING: u64 = 0x4;
         let flags = fields.get(stat::FLAGS).and_then(|f| f.parse::<u64>().ok());
         let exiting = flags.is_some_and(|f| f & PF_EXITING != 0);
@@ -178,7 +236,8 @@ pub fn leftovers(stdout: &Path, stderr_fd: c_int, warden: Option<i32>) -> Vec<St
             continue;
         }
         let mut held = Vec::new();
-        if let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", pid)) {
+        let through = shown_through(pid, &fields);
+        if let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", through)) {
             for fd in fds.flatten() {
                 let Ok(target) = std::fs::read_link(fd.path()) else {
                     continue;
@@ -319,8 +378,9 @@ impl KernelSweep {
             }
             match self.left.pop() {
                 Some(pid) => {
-                    spent += 1 + self.count_mapped(pid);
-                    self.fds = std::fs::read_dir(format!("/proc/{}/fd", pid)).ok();
+                    let (links, through) = self.count_mapped(pid);
+                    spent += 1 + links;
+                    self.fds = std::fs::read_dir(format!("/proc/{}/fd", through)).ok();
                 }
                 None => {
                     self.last = self.found_kib();
@@ -371,19 +431,33 @@ impl KernelSweep {
 
     /// Counts the mappings of process `pid`, its page tables, and the
     /// memfds it has mapped: the links read, and a link's worth for each
-    /// 4 KiB of its list of mappings (which may be megabytes long).
-    fn count_mapped(&mut self, pid: i32) -> usize {
-        let maps = std::fs::read_to_string(format!("/proc/{}/maps", pid)).unwrap_or_default();
+    /// 4 KiB of its list of mappings (which may be megabytes long); and
+    /// the pid whose `/proc` folder shows the process. A live process has
+    /// mappings: one that shows none has ended, or its leader has while
+    /// other threads run on, and it is read again through a live thread
+    /// ([`live_thread`]; no look more for any other process).
+    fn count_mapped(&mut self, pid: i32) -> (usize, i32) {
+        let read = |pid: i32| std::fs::read_to_string(format!("/proc/{}/maps", pid));
+        let mut maps = read(pid).unwrap_or_default();
+        let mut through = pid;
+        if maps.is_empty() {
+            if let Some((_, fields)) = stat_fields(pid) {
+                through = shown_through(pid, &fields);
+            }
+            if through != pid {
+                maps = read(through).unwrap_or_default();
+            }
+        }
         self.mappings += maps.lines().count() as u64;
-        self.page_tables_kib += page_tables_kib(pid);
+        self.page_tables_kib += page_tables_kib(through);
         let mut counted = maps.len() / 4096;
         for line in maps.lines().filter(|l| l.contains(" /memfd:")) {
             if let Some(range) = line.split_whitespace().next() {
-                self.count_file(Path::new(&format!("/proc/{}/map_files/{}", pid, range)));
+                self.count_file(Path::new(&format!("/proc/{}/map_files/{}", through, range)));
                 counted += 1;
             }
         }
-        counted
+        (counted, through)
     }
 
     fn count_file(&mut self, link: &Path) {
