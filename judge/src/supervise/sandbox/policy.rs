@@ -1094,12 +1094,31 @@ mod tests {
         let beside = s.make("sol/main.py");
         fs::set_permissions(s.0.join("closed"), fs::Permissions::from_mode(0o700)).unwrap();
         let guarded = [tests.clone()];
+        // SAFETY: geteuid takes nothing and cannot fail.
+        let as_root = unsafe { crate::sys::linux::geteuid() } == 0;
+        // A folder closed to others is closed to the tests' user only when
+        // the judge runs as root (they run as uid 65534); else they run as
+        // its owner, and it is shown.
+        let (shown, notes) = outline(
+            &s,
+            &format!("python3 {}", closed_prog.display()),
+            &s.0,
+            &guarded,
+            &[],
+        );
+        if !as_root {
+            assert_eq!(shown, [s.0.join("closed")], "{:?}", notes);
+            assert!(notes.is_empty(), "{:?}", notes);
+        }
+        let closed = [(&closed_prog, "chmod o+rx")];
         for (prog, why) in [
             (&home_prog, "home folder"),
             (&ours_prog, "workspace"),
-            (&closed_prog, "chmod o+rx"),
             (&beside, "holds the tests"),
-        ] {
+        ]
+        .into_iter()
+        .chain(closed.into_iter().filter(|_| as_root))
+        {
             let cmd = format!("python3 {}", prog.display());
             let (shown, notes) = outline(&s, &cmd, &s.0, &guarded, &[]);
             assert_eq!(shown, std::slice::from_ref(prog), "{}", cmd);
