@@ -2557,15 +2557,22 @@ int main(int argc, char **argv) {
 /// Now the keyrings are refused (`EPERM`): AC twice.
 #[test]
 fn the_next_test_finds_no_key_the_last_one_left() {
+    accepted_on_tests_of_one_slot("keyring", KEYRING_CHANNEL, 2);
+}
+
+/// Compiles the C program `source` (given the right answer's path) and
+/// judges it on `tests` copies of the test in one slot, sandboxed and not:
+/// every test must be AC.
+fn accepted_on_tests_of_one_slot(what: &str, source: &str, tests: usize) {
     for sandbox_off in [false, true] {
-        let mut hostile = Hostile::new("keyring");
+        let mut hostile = Hostile::new(what);
         hostile.sandbox_off = sandbox_off;
-        hostile.copy_the_test(2);
-        let exe = hostile.compile_c("keyring", KEYRING_CHANNEL);
+        hostile.copy_the_test(tests);
+        let exe = hostile.compile_c(&what.replace('-', "_"), source);
         let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
         assert_eq!(
             verdicts(&run),
-            ["AC", "AC"],
+            vec!["AC"; tests],
             "sandbox off: {}\n{}",
             sandbox_off,
             run

@@ -141,20 +141,7 @@ int main(int argc, char **argv) {
 /// its permissions back and reads it: AC, sandboxed and not.
 #[test]
 fn an_output_closed_by_its_program_is_still_read() {
-    for sandbox_off in [false, true] {
-        let mut hostile = Hostile::new("closed-out");
-        hostile.sandbox_off = sandbox_off;
-        hostile.copy_the_test(2);
-        let exe = hostile.compile_c("closed_out", CLOSED_OUT);
-        let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
-        assert_eq!(
-            verdicts(&run),
-            ["AC", "AC"],
-            "sandbox off: {}\n{}",
-            sandbox_off,
-            run
-        );
-    }
+    accepted_on_tests_of_one_slot("closed-out", CLOSED_OUT, 2);
 }
 
 /// First checks what it inherited from the warden (its descriptors' and

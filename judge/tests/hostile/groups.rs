@@ -33,18 +33,5 @@ int main(int argc, char **argv) {
 /// Now its group is its own: AC on two tests, sandboxed and not.
 #[test]
 fn a_program_signalling_its_group_reaches_only_itself() {
-    for sandbox_off in [false, true] {
-        let mut hostile = Hostile::new("own-group");
-        hostile.sandbox_off = sandbox_off;
-        hostile.copy_the_test(2);
-        let exe = hostile.compile_c("own_group", SIGNAL_ITS_GROUP);
-        let run = hostile.judge_in_one_slot(&format!("{} {}", exe, hostile.answer()));
-        assert_eq!(
-            verdicts(&run),
-            ["AC", "AC"],
-            "sandbox off: {}\n{}",
-            sandbox_off,
-            run
-        );
-    }
+    accepted_on_tests_of_one_slot("own-group", SIGNAL_ITS_GROUP, 2);
 }
