@@ -151,13 +151,7 @@ pub const FAILING: &[Failing] = &[
             "        // Rule: a capture goes on while any capture is possible; the move is",
             "        // BROKEN: no square landed on twice\n        \
              let mut jumps = jumps;\n        \
-             let kept: Vec<(usize, usize)> = jumps.list[..jumps.len]\n            \
-             .iter()\n            \
-             .copied()\n            \
-             .filter(|&(_, landing)| !self.path.contains(&landing))\n            \
-             .collect();\n        \
-             jumps.len = kept.len();\n        \
-             jumps.list[..kept.len()].copy_from_slice(&kept);\n        \
+             jumps.retain(|&(_, landing)| !self.path.contains(&landing));\n        \
              // Rule: a capture goes on while any capture is possible; the move is",
         )],
     },
