@@ -10,7 +10,9 @@ use crate::svg_board::{self, Board, Colour, Piece};
 /// nothing.
 pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String> {
     if answer.is_some() {
-        return Err("an answer of checkers_board is a count, which draws nothing: --arrows draws moves (0,0-1,1)".to_string());
+        return Err(format!(
+            "an answer of checkers_board is a count, which draws nothing: --arrows draws moves (0,0-1,1)"
+        ));
     }
     let mut board = Board::new(8, 8, is_dark);
     board.col_names = (0..8).map(|col| col.to_string()).collect();

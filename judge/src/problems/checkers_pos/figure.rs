@@ -10,7 +10,9 @@ use crate::svg_board::{self, Board, Colour, Piece};
 /// (`18-14`, `10-17-26`). The answer, two counts, draws nothing.
 pub fn draw(input: &str, answer: Option<&str>, arrows: &str) -> Result<String, String> {
     if answer.is_some() {
-        return Err("an answer of checkers_pos is two counts, which draws nothing: --arrows draws moves (18-14)".to_string());
+        return Err(format!(
+            "an answer of checkers_pos is two counts, which draws nothing: --arrows draws moves (18-14)"
+        ));
     }
     let mut board = Board::new(8, 8, is_dark);
     board.square_numbers = (1..=32)
