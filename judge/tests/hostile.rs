@@ -129,6 +129,25 @@ impl Hostile {
         self.path("answer")
     }
 
+    /// Writes the Java class `name`'s `source` to `<name>.java` and compiles
+    /// it into `classes/`; returns that folder's path.
+    fn compile_java(&self, name: &str, source: &str) -> String {
+        let classes = self.path("classes");
+        fs::create_dir_all(&classes).unwrap();
+        let java = self.path(&format!("{}.java", name));
+        fs::write(&java, source).unwrap();
+        let out = Command::new("javac")
+            .args(["-d", &classes, &java])
+            .output()
+            .expect("javac runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        classes
+    }
+
     /// Writes `source` (after the shared C prelude) to `<name>.c` and
     /// compiles it; returns the executable's path.
     fn compile_c(&self, name: &str, source: &str) -> String {
@@ -1117,18 +1136,7 @@ fn a_jvm_program_runs_under_the_default_memory_limit() {
          System.out.print(\"{}\");\n    }}\n}}\n",
         literal
     );
-    let classes = hostile.path("classes");
-    fs::create_dir_all(&classes).unwrap();
-    fs::write(hostile.dir.join("Hello.java"), source).unwrap();
-    let out = Command::new("javac")
-        .args(["-d", &classes, &hostile.path("Hello.java")])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let classes = hostile.compile_java("Hello", &source);
     let cmd = format!("java -cp {} Hello", classes);
     let (run, object) = hostile.judge_json(&cmd, &[]);
     assert_no_survivors(&hostile, "after the JVM");

@@ -79,18 +79,7 @@ fn a_java_program_reads_through_java_nio() {
         return;
     }
     let mut hostile = Hostile::new("java-nio");
-    let classes = hostile.path("classes");
-    fs::create_dir_all(&classes).unwrap();
-    fs::write(hostile.dir.join("Nio.java"), JAVA_NIO).unwrap();
-    let out = Command::new("javac")
-        .args(["-d", &classes, &hostile.path("Nio.java")])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let classes = hostile.compile_java("Nio", JAVA_NIO);
     let cmd = format!("java -cp {} Nio {}", classes, hostile.answer());
     accepted_both_ways(&mut hostile, &cmd);
 }
