@@ -318,7 +318,7 @@ fn set_option(
 
 /// Every option, as `--help` names it (`--jobs` and `-h` are other names of
 /// `-j` and `--help`).
-const OPTIONS: &[&str] = &[
+pub const OPTIONS: &[&str] = &[
     "--test",
     "--cmd",
     "--env",

@@ -46,9 +46,26 @@ struct Outcome {
 /// Runs `exe args` on `stdin` with the judge's own runner, under generous
 /// limits. A program that dies of a signal, or cannot start, fails the test.
 fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> Outcome {
+    let (code, outcome) = run_under(exe, args, stdin, None);
+    Outcome {
+        code: code.unwrap_or_else(|| panic!("{} did not exit by itself", exe.display())),
+        stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&outcome.stderr_tail).into_owned(),
+    }
+}
+
+/// Runs `exe args` on `stdin` with the judge's own runner: 20 s, and
+/// `memory_bytes` when given. Its exit code (none when a signal ended it),
+/// and what the runner saw.
+fn run_under(
+    exe: &Path,
+    args: &[&Path],
+    stdin: &[u8],
+    memory_bytes: Option<u64>,
+) -> (Option<i32>, judge::run::Outcome) {
     let limits = judge::run::Limits {
         time: std::time::Duration::from_secs(20),
-        memory_bytes: None,
+        memory_bytes,
         processes: judge::run::MAX_PROCESSES,
     };
     judge::run::use_judge_binary(Path::new(env!("CARGO_BIN_EXE_judge")));
@@ -60,11 +77,7 @@ fn run(exe: &Path, args: &[&Path], stdin: &[u8]) -> Outcome {
         judge::run::End::Exited(status) => status.code(),
         _ => None,
     };
-    Outcome {
-        code: code.unwrap_or_else(|| panic!("{} did not exit by itself", exe.display())),
-        stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&outcome.stderr_tail).into_owned(),
-    }
+    (code, outcome)
 }
 
 /// Compiles one file with `command` (`rustc ...` or `g++ ...`) into `exe`.
@@ -589,19 +602,6 @@ fn output_validators_give_the_checkers_verdict_on_floods_in_bounded_memory() {
 /// when it was killed at the limit or died of a signal), and its peak
 /// memory in KiB.
 fn validator_code(exe: &Path, args: &[&Path], stdin: &[u8]) -> (Option<i32>, Option<u64>) {
-    let limits = judge::run::Limits {
-        time: std::time::Duration::from_secs(20),
-        memory_bytes: Some(VALIDATOR_MEMORY),
-        processes: judge::run::MAX_PROCESSES,
-    };
-    judge::run::use_judge_binary(Path::new(env!("CARGO_BIN_EXE_judge")));
-    let mut command = Command::new(exe);
-    command.args(args);
-    let outcome = judge::run::run(&mut command, stdin, &limits)
-        .unwrap_or_else(|e| panic!("cannot start {}: {}", exe.display(), e));
-    let code = match &outcome.end {
-        judge::run::End::Exited(status) => status.code(),
-        _ => None,
-    };
+    let (code, outcome) = run_under(exe, args, stdin, Some(VALIDATOR_MEMORY));
     (code, outcome.usage.map(|u| u.max_rss_kib))
 }
