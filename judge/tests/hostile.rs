@@ -1050,11 +1050,15 @@ int main(int argc, char **argv) {
 "#;
 
 /// Spins for `argv[1]` seconds of wall time (a background load that ends by
-/// itself, should the test be killed before it can stop it).
+/// itself, should the test be killed before it can stop it), in a session
+/// of its own: where the kernel groups a session's processes for the
+/// scheduler (autogroup), 8 spinners of one session weigh as one program,
+/// and the judged program would not wait for a CPU at all.
 const SPINNER: &str = r#"
 int main(int argc, char **argv) {
     volatile unsigned long x = 0;
     double start = wall();
+    setsid();
     if (argc < 2) return 2;
     while (wall() - start < atof(argv[1])) {
         for (int i = 0; i < 100000; i++) x += i;
@@ -1082,6 +1086,10 @@ impl Drop for Load {
 /// wall time, 953 ms of it off the CPU: idle for longer than the 300 ms
 /// limit". On a machine this busy a 200 ms program can take longer than the
 /// safety net in wall time, so the net must discount waiting for a CPU too.
+/// Then, measured span by span with CPU time in whole ticks (82e8a54): "1004
+/// ms of wall time, 373 ms of it with no process on a CPU nor waiting for
+/// one" (idle.rs says what changed). The program must have waited (its wall
+/// time at least twice its CPU time), or the test proves nothing.
 #[test]
 fn waiting_for_a_busy_cpu_is_not_idling() {
     let hostile = Hostile::new("busy");
@@ -1102,6 +1110,12 @@ fn waiting_for_a_busy_cpu_is_not_idling() {
     let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "300"]);
     drop(load);
     assert_eq!(object["verdict"], "AC", "{}", run);
+    let (wall, cpu) = (number(&object, "wall_ms"), number(&object, "cpu_ms"));
+    assert!(
+        cpu >= 195.0 && wall >= 2.0 * cpu,
+        "no wait for a CPU: {}",
+        run
+    );
     assert_no_survivors(&hostile, "after the run");
 }
 

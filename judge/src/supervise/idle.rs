@@ -6,17 +6,25 @@
 //! runnable at once on 2 cores pile up more run delay than wall time for a
 //! few milliseconds of CPU, and would buy the test any idle time).
 //!
-//! Between two looks, the test counts as busy for what the process busiest
-//! over that span used (its CPU time, all its threads, and its run delay)
-//! or the CPU time the whole test used (which no parallelism turns into
-//! more than it is, and which the time limit bounds), whichever is more,
-//! and never for more than the span: the rest of the span is idle. What a
-//! look cannot see (a burst between two looks, the threads' run delay other
-//! than each process's first) is not counted busy: never in the test's
-//! favour.
+//! Between two looks, the test counts as busy for what the busiest of its
+//! processes' leading threads did over that span (its time on a CPU and
+//! waiting for one, to the nanosecond: `/proc/PID/schedstat`) or for the
+//! CPU time the whole test used (which no parallelism turns into more than
+//! it is, and which the time limit bounds), whichever is more, and never
+//! for more than the span: the rest of the span is idle. A look reads the
+//! clock first and then the processes, so what a thread shows past the
+//! span's end it did after the span ended (a look kept waiting for a CPU
+//! itself reads late): that is kept for the next span, up to
+//! [`CARRY_AT_MOST`]. What a look cannot see (a burst between two looks,
+//! the run delay of threads other than the leading one) is not counted
+//! busy: never in the test's favour.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
+
+/// The most of one thread's busy time a span passes on to the next (a
+/// look's own delay on a busy machine is a few milliseconds).
+pub const CARRY_AT_MOST: Duration = Duration::from_millis(50);
 
 /// The clock of a test's idle time, advanced at each look.
 pub struct IdleClock {
@@ -24,8 +32,9 @@ pub struct IdleClock {
     last: Instant,
     /// The test's whole CPU time then.
     last_cpu: Duration,
-    /// Each live process's CPU time and run delay then, by pid.
-    seen: HashMap<i32, Duration>,
+    /// Each live process's busy time (its leading thread's time on a CPU
+    /// or waiting for one) counted so far, by pid.
+    counted: HashMap<i32, Duration>,
     idle: Duration,
 }
 
@@ -36,35 +45,44 @@ impl Default for IdleClock {
 }
 
 impl IdleClock {
-    /// A clock for a test that started at `start`.
+    /// A clock for a test whose program started at `start`.
     pub fn new(start: Instant) -> IdleClock {
         IdleClock {
             last: start,
             last_cpu: Duration::ZERO,
-            seen: HashMap::new(),
+            counted: HashMap::new(),
             idle: Duration::ZERO,
         }
     }
 
-    /// A look at `now`: the test's whole CPU time so far, and for each of
-    /// its live processes its own CPU time and run delay so far.
+    /// A look whose span ends at `now`: the test's whole CPU time so far,
+    /// and for each of its live processes its leading thread's busy time
+    /// so far, read after `now`.
     pub fn look(&mut self, now: Instant, cpu: Duration, processes: &[(i32, Duration)]) {
-        let busiest = processes
-            .iter()
-            .map(|&(pid, busy)| {
-                // A pid seen with more was another process's: this one is new.
-                let before = self.seen.get(&pid).copied().unwrap_or_default();
-                busy.checked_sub(before).unwrap_or(busy)
-            })
-            .max()
-            .unwrap_or_default();
-        self.seen = processes.iter().copied().collect();
+        let span = now.saturating_duration_since(self.last);
+        let mut busiest = Duration::ZERO;
+        let mut counted = HashMap::new();
+        for &(pid, busy) in processes {
+            // A pid seen with more was another process's: this one is new.
+            let before = self.counted.get(&pid).copied().unwrap_or_default();
+            let before = if busy < before {
+                Duration::ZERO
+            } else {
+                before
+            };
+            let new = busy - before;
+            busiest = busiest.max(new.min(span));
+            // Counted: all of it but what it carries to the next span.
+            let carried = new.saturating_sub(span).min(CARRY_AT_MOST);
+            counted.insert(pid, busy - carried);
+        }
+        self.counted = counted;
         self.advance(now, cpu, busiest);
     }
 
     /// The last span, to the test's end at `now`, with its whole CPU time.
     pub fn end(&mut self, now: Instant, cpu: Duration) {
-        self.seen.clear();
+        self.counted.clear();
         self.advance(now, cpu, Duration::ZERO);
     }
 
@@ -129,5 +147,39 @@ mod tests {
         // Pid 2 again, with less: another process, busy 4 ms of 10.
         clock.look(start + MS * 20, MS * 24, &[(2, MS * 4)]);
         assert_eq!(clock.idle(), MS * 6);
+    }
+
+    #[test]
+    fn a_look_kept_waiting_passes_what_it_missed_to_the_next_span() {
+        let start = Instant::now();
+        let mut clock = IdleClock::new(start);
+        // A thread busy all along (on a CPU for a fifth, waiting the rest);
+        // every other look reads it 5 ms after its span ended.
+        for i in 1..=100u32 {
+            let read_at = MS * 10 * i + MS * 5 * (i % 2);
+            clock.look(start + MS * 10 * i, MS * 2 * i, &[(2, read_at)]);
+        }
+        // What each late look read past its span counted in the next one.
+        assert_eq!(clock.idle(), Duration::ZERO);
+        // Without the carry, every other span would count 5 ms idle.
+        let mut clock = IdleClock::new(start);
+        for i in 1..=100u32 {
+            let read_at = MS * 10 * i + MS * 5 * (i % 2);
+            clock.look(start + MS * 10 * i, MS * 2 * i, &[(2, read_at)]);
+            clock.counted.insert(2, read_at);
+        }
+        assert_eq!(clock.idle(), MS * 5 * 50);
+    }
+
+    #[test]
+    fn no_more_than_fifty_ms_pass_to_the_next_span() {
+        let start = Instant::now();
+        let mut clock = IdleClock::new(start);
+        // A thread that shows a whole second in a 10 ms span...
+        clock.look(start + MS * 10, MS, &[(2, MS * 1000)]);
+        assert_eq!(clock.idle(), Duration::ZERO);
+        // ...then nothing for 100 ms: busy for 50 of them.
+        clock.look(start + MS * 110, MS, &[(2, MS * 1000)]);
+        assert_eq!(clock.idle(), MS * 50);
     }
 }

@@ -77,8 +77,9 @@ mod stat {
     pub const NUM_THREADS: usize = 17;
     /// (24) its resident set, in pages.
     pub const RSS: usize = 21;
-    /// `/proc/PID/schedstat`'s second field (of three): the time it spent
-    /// waiting on a run queue, ns.
+    /// `/proc/PID/schedstat`'s first two fields (of three): the time the
+    /// thread spent on a CPU, and waiting on a run queue, ns.
+    pub const SCHED_RAN: usize = 0;
     pub const SCHED_WAITED: usize = 1;
 }
 
@@ -109,7 +110,9 @@ pub struct Seen {
     /// Its own CPU time (all its threads).
     pub own_cpu: Duration,
     pub rss_kib: u64,
-    pub waited_ns: u64,
+    /// Its leader's time on a CPU and waiting for one (or that of a live
+    /// thread, the leader gone), to the nanosecond, read at one moment.
+    pub ran_or_waited: Duration,
     /// Its threads (a process of one thread has one).
     pub tasks: u64,
     /// Its open descriptors (0 where the kernel does not say: before
@@ -134,15 +137,17 @@ pub fn look_at(pid: i32) -> Option<Seen> {
     let ticks = num(stat::UTIME) + num(stat::STIME) + num(stat::CUTIME) + num(stat::CSTIME);
     let page_kib = page_size() / 1024;
     let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", through));
-    let waited_ns = schedstat
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(stat::SCHED_WAITED)?.parse().ok())
-        .unwrap_or(0);
+    let schedstat = schedstat.unwrap_or_default();
+    let sched = |i: usize| {
+        let field = schedstat.split_whitespace().nth(i);
+        field.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
+    };
+    let ran_or_waited = Duration::from_nanos(sched(stat::SCHED_RAN) + sched(stat::SCHED_WAITED));
     Some(Seen {
         cpu: ticks_to_time(ticks),
         own_cpu: ticks_to_time(num(stat::UTIME) + num(stat::STIME)),
         rss_kib: num(stat::RSS) * page_kib,
-        waited_ns,
+        ran_or_waited,
         // A zombie has none left, and counts as one until it is reaped.
         tasks: num(stat::NUM_THREADS).max(1),
         // The size of the folder is its count of entries (Linux 6.2 on).

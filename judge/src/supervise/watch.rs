@@ -151,7 +151,8 @@ pub fn run_test(request: &Request, out_path: &Path, mut sandbox: Option<&mut San
     let mut watch = Watch {
         tracer: (cell.is_none() && trace::traced_by_us(main)).then(|| Tracer::new(main)),
         cell,
-        clock: IdleClock::new(start),
+        // The time spent starting the program is the judge's, not idle.
+        clock: IdleClock::new(Instant::now()),
         ..Watch::default()
     };
     watch.sweep.exempt(stdin_id);
@@ -463,6 +464,9 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     let traced = warden.is_some() || watch.tracer.is_some();
+    // The span ends before the processes are read, so a look kept waiting
+    // for a CPU reads more than the span, never less (idle.rs).
+    let span_end = Instant::now();
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
             // Traced (by the warden, or by the supervisor without the
@@ -478,12 +482,12 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;
             descriptors += seen.descriptors;
-            busy.push((pid, seen.own_cpu + Duration::from_nanos(seen.waited_ns)));
+            busy.push((pid, seen.ran_or_waited));
         }
     }
     watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
     watch.seen_cpu = cpu;
-    watch.clock.look(Instant::now(), cpu, &busy);
+    watch.clock.look(span_end, cpu, &busy);
     if cpu > request.cpu_limit {
         return Some(Ending::CpuLimit);
     }
