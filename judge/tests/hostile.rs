@@ -1094,6 +1094,20 @@ impl Drop for Load {
 fn waiting_for_a_busy_cpu_is_not_idling() {
     let hostile = Hostile::new("busy");
     let exe = hostile.compile_c("cpu_burner", CPU_BURNER);
+    let cmd = format!("{} {} 200 {}", exe, hostile.answer(), hostile.mark);
+    let (run, object) = judged_beside_spinners(&hostile, &cmd, "300");
+    assert_eq!(object["verdict"], "AC", "{}", run);
+    assert_waited_for_a_cpu(&object, 195.0, &run);
+    assert_no_survivors(&hostile, "after the run");
+}
+
+/// Judges `cmd` under `limit` ms beside 8 spinners (in sessions of their
+/// own), started 300 ms before.
+fn judged_beside_spinners(
+    hostile: &Hostile,
+    cmd: &str,
+    limit: &str,
+) -> (Run, HashMap<String, String>) {
     let spinner = hostile.compile_c("spinner", SPINNER);
     let load = Load(
         (0..8)
@@ -1106,17 +1120,20 @@ fn waiting_for_a_busy_cpu_is_not_idling() {
             .collect(),
     );
     thread::sleep(Duration::from_millis(300));
-    let cmd = format!("{} {} 200 {}", exe, hostile.answer(), hostile.mark);
-    let (run, object) = hostile.judge_json(&cmd, &["--time-limit", "300"]);
+    let judged = hostile.judge_json(cmd, &["--time-limit", limit]);
     drop(load);
-    assert_eq!(object["verdict"], "AC", "{}", run);
-    let (wall, cpu) = (number(&object, "wall_ms"), number(&object, "cpu_ms"));
+    judged
+}
+
+/// The test used at least `cpu_ms` of CPU time and waited for a CPU (its
+/// wall time at least twice its CPU time): else it proves nothing.
+fn assert_waited_for_a_cpu(object: &HashMap<String, String>, cpu_ms: f64, run: &Run) {
+    let (wall, cpu) = (number(object, "wall_ms"), number(object, "cpu_ms"));
     assert!(
-        cpu >= 195.0 && wall >= 2.0 * cpu,
+        cpu >= cpu_ms && wall >= 2.0 * cpu,
         "no wait for a CPU: {}",
         run
     );
-    assert_no_survivors(&hostile, "after the run");
 }
 
 // ---------------------------------------------------------------------------

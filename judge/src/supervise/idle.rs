@@ -7,8 +7,8 @@
 //! few milliseconds of CPU, and would buy the test any idle time).
 //!
 //! Between two looks, the test counts as busy for what the busiest of its
-//! processes' leading threads did over that span (its time on a CPU and
-//! waiting for one, to the nanosecond: `/proc/PID/schedstat`) or for the
+//! threads did over that span (its time on a CPU and waiting for one, to
+//! the nanosecond: `/proc/TID/schedstat`) or for the
 //! CPU time the whole test used (which no parallelism turns into more than
 //! it is, and which the time limit bounds), whichever is more, and never
 //! for more than the span: the rest of the span is idle. A look reads the
@@ -16,8 +16,8 @@
 //! span's end it did after the span ended (a look kept waiting for a CPU
 //! itself reads late): that is kept for the next span, up to
 //! [`CARRY_AT_MOST`]. What a look cannot see (a burst between two looks,
-//! the run delay of threads other than the leading one) is not counted
-//! busy: never in the test's favour.
+//! threads past the first 32 of a process) is not counted busy: never in
+//! the test's favour.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -32,8 +32,8 @@ pub struct IdleClock {
     last: Instant,
     /// The test's whole CPU time then.
     last_cpu: Duration,
-    /// Each live process's busy time (its leading thread's time on a CPU
-    /// or waiting for one) counted so far, by pid.
+    /// Each live thread's busy time (on a CPU or waiting for one) counted
+    /// so far, by tid.
     counted: HashMap<i32, Duration>,
     idle: Duration,
 }
@@ -56,15 +56,15 @@ impl IdleClock {
     }
 
     /// A look whose span ends at `now`: the test's whole CPU time so far,
-    /// and for each of its live processes its leading thread's busy time
-    /// so far, read after `now`.
-    pub fn look(&mut self, now: Instant, cpu: Duration, processes: &[(i32, Duration)]) {
+    /// and each of its live threads' busy time so far, by tid, read after
+    /// `now`.
+    pub fn look(&mut self, now: Instant, cpu: Duration, threads: &[(i32, Duration)]) {
         let span = now.saturating_duration_since(self.last);
         let mut busiest = Duration::ZERO;
         let mut counted = HashMap::new();
-        for &(pid, busy) in processes {
-            // A pid seen with more was another process's: this one is new.
-            let before = self.counted.get(&pid).copied().unwrap_or_default();
+        for &(tid, busy) in threads {
+            // A tid seen with more was another thread's: this one is new.
+            let before = self.counted.get(&tid).copied().unwrap_or_default();
             let before = if busy < before {
                 Duration::ZERO
             } else {
@@ -74,7 +74,7 @@ impl IdleClock {
             busiest = busiest.max(new.min(span));
             // Counted: all of it but what it carries to the next span.
             let carried = new.saturating_sub(span).min(CARRY_AT_MOST);
-            counted.insert(pid, busy - carried);
+            counted.insert(tid, busy - carried);
         }
         self.counted = counted;
         self.advance(now, cpu, busiest);

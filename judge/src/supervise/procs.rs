@@ -110,9 +110,9 @@ pub struct Seen {
     /// Its own CPU time (all its threads).
     pub own_cpu: Duration,
     pub rss_kib: u64,
-    /// Its leader's time on a CPU and waiting for one (or that of a live
-    /// thread, the leader gone), to the nanosecond, read at one moment.
-    pub ran_or_waited: Duration,
+    /// Its threads' time on a CPU and waiting for one, each to the
+    /// nanosecond, by tid ([`threads_busy`]).
+    pub threads_busy: Vec<(i32, Duration)>,
     /// Its threads (a process of one thread has one).
     pub tasks: u64,
     /// Its open descriptors (0 where the kernel does not say: before
@@ -136,24 +136,56 @@ pub fn look_at(pid: i32) -> Option<Seen> {
     let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     let ticks = num(stat::UTIME) + num(stat::STIME) + num(stat::CUTIME) + num(stat::CSTIME);
     let page_kib = page_size() / 1024;
-    let schedstat = std::fs::read_to_string(format!("/proc/{}/schedstat", through));
-    let schedstat = schedstat.unwrap_or_default();
-    let sched = |i: usize| {
-        let field = schedstat.split_whitespace().nth(i);
-        field.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
-    };
-    let ran_or_waited = Duration::from_nanos(sched(stat::SCHED_RAN) + sched(stat::SCHED_WAITED));
     Some(Seen {
         cpu: ticks_to_time(ticks),
         own_cpu: ticks_to_time(num(stat::UTIME) + num(stat::STIME)),
         rss_kib: num(stat::RSS) * page_kib,
-        ran_or_waited,
+        threads_busy: threads_busy(pid, through, num(stat::NUM_THREADS)),
         // A zombie has none left, and counts as one until it is reaped.
         tasks: num(stat::NUM_THREADS).max(1),
         // The size of the folder is its count of entries (Linux 6.2 on).
         descriptors: std::fs::metadata(format!("/proc/{}/fd", through)).map_or(0, |m| m.len()),
         ended: is_zombie(&f),
     })
+}
+
+/// The time each thread of process `pid` (shown through task `through`)
+/// spent on a CPU and waiting for one, by tid: the one thread's alone, or
+/// the first [`THREADS_TIMED`] of `/proc/PID/task` (a JVM's leader only
+/// waits for the thread that runs `main`; threads past these are not
+/// counted busy).
+fn threads_busy(pid: i32, through: i32, threads: u64) -> Vec<(i32, Duration)> {
+    if threads <= 1 {
+        let path = format!("/proc/{}/schedstat", through);
+        return vec![(through, ran_or_waited(&path))];
+    }
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", pid)) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| task.file_name().to_str()?.parse::<i32>().ok())
+        .take(THREADS_TIMED)
+        .map(|tid| {
+            let path = format!("/proc/{}/task/{}/schedstat", pid, tid);
+            (tid, ran_or_waited(&path))
+        })
+        .collect()
+}
+
+/// How many threads of one process a look times at most: one look stays
+/// short whatever a process holds.
+const THREADS_TIMED: usize = 32;
+
+/// A task's time on a CPU and waiting for one, from its `schedstat` at
+/// `path` (zero if it is gone).
+fn ran_or_waited(path: &str) -> Duration {
+    let schedstat = std::fs::read_to_string(path).unwrap_or_default();
+    let field = |i: usize| {
+        let value = schedstat.split_whitespace().nth(i);
+        value.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
+    };
+    Duration::from_nanos(field(stat::SCHED_RAN) + field(stat::SCHED_WAITED))
 }
 
 /// A zombie (`Z`) or dead (`X`) task, by its stat fields.

@@ -482,7 +482,7 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;
             descriptors += seen.descriptors;
-            busy.push((pid, seen.ran_or_waited));
+            busy.extend(seen.threads_busy);
         }
     }
     watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);

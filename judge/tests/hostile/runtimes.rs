@@ -84,6 +84,49 @@ fn a_java_program_reads_through_java_nio() {
     accepted_both_ways(&mut hostile, &cmd);
 }
 
+/// Burns `argv[0]` ms of its main thread's CPU time, then prints the file
+/// `argv[1]`.
+const JAVA_BURNER: &str = r#"import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+
+public class Burner {
+    public static void main(String[] args) throws Exception {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long ns = Long.parseLong(args[0]) * 1000000L;
+        long sum = 0;
+        while (threads.getCurrentThreadCpuTime() < ns) {
+            for (int i = 0; i < 10000; i++) {
+                sum += i;
+            }
+        }
+        System.out.print(new String(Files.readAllBytes(Paths.get(args[1]))));
+        System.err.println(sum);
+    }
+}
+"#;
+
+/// A JVM's first thread starts the one that runs `main` and waits for it.
+/// On the judges of 82e8a54 and b1d3560, which counted only each
+/// process's first thread's run delay, a Java program of 300 ms CPU beside
+/// 8 spinners on 2 cores was idle for 1 250-1 470 ms of its 1 590-1 840
+/// ms: `TLE (wall)` under a 1 s limit, seven times of seven. Every thread is timed now (the first 32 of each
+/// process): `AC`.
+#[test]
+fn a_java_program_waiting_for_a_busy_cpu_is_not_idle() {
+    if !installed("java", "-version") || !installed("javac", "-version") {
+        eprintln!("skipped: java or javac is not installed");
+        return;
+    }
+    let hostile = Hostile::new("java-busy");
+    let classes = hostile.compile_java("Burner", JAVA_BURNER);
+    let cmd = format!("java -cp {} Burner 300 {}", classes, hostile.answer());
+    let (run, object) = judged_beside_spinners(&hostile, &cmd, "1000");
+    assert_eq!(object["verdict"], "AC", "{}", run);
+    assert_waited_for_a_cpu(&object, 300.0, &run);
+}
+
 /// Reads its input, then uses `multiprocessing` with the start method
 /// `argv[1]`: a pool of two workers over the input, a process that reads
 /// the answer (`argv[2]`) into a queue, and a pipe (a socket pair) that
