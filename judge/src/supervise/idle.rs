@@ -8,10 +8,10 @@
 //!
 //! Between two looks, the test counts as busy for what the busiest of its
 //! threads did over that span (its time on a CPU and waiting for one, to
-//! the nanosecond: `/proc/TID/schedstat`) or for the
-//! CPU time the whole test used (which no parallelism turns into more than
-//! it is, and which the time limit bounds), whichever is more, and never
-//! for more than the span: the rest of the span is idle. A look reads the
+//! the nanosecond: `/proc/TID/schedstat`) or for the CPU time the whole
+//! test used (which no parallelism turns into more than it is, and which
+//! the time limit bounds), whichever is more, and never for more than the
+//! span: the rest of the span is idle. A look reads the
 //! clock first and then the processes, so what a thread shows past the
 //! span's end it did after the span ended (a look kept waiting for a CPU
 //! itself reads late): that is kept for the next span, up to
@@ -64,13 +64,8 @@ impl IdleClock {
         let mut counted = HashMap::new();
         for &(tid, busy) in threads {
             // A tid seen with more was another thread's: this one is new.
-            let before = self.counted.get(&tid).copied().unwrap_or_default();
-            let before = if busy < before {
-                Duration::ZERO
-            } else {
-                before
-            };
-            let new = busy - before;
+            let before = self.counted.get(&tid).copied();
+            let new = busy - before.filter(|&b| b <= busy).unwrap_or_default();
             busiest = busiest.max(new.min(span));
             // Counted: all of it but what it carries to the next span.
             let carried = new.saturating_sub(span).min(CARRY_AT_MOST);
