@@ -16,6 +16,15 @@ fn installed(tool: &str, flag: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Whether `java` and `javac` run (if not, says the test is skipped).
+fn java_installed() -> bool {
+    let both = installed("java", "-version") && installed("javac", "-version");
+    if !both {
+        eprintln!("skipped: java or javac is not installed");
+    }
+    both
+}
+
 /// Runs `cmd` on the one test, sandboxed and not, with room for a slow
 /// start on a loaded machine; each run's verdict and message.
 fn both_ways(hostile: &mut Hostile, cmd: &str) -> Vec<(bool, Run, HashMap<String, String>)> {
@@ -74,8 +83,7 @@ public class Nio {
 /// sandboxed and not. Now `AC` both ways.
 #[test]
 fn a_java_program_reads_through_java_nio() {
-    if !installed("java", "-version") || !installed("javac", "-version") {
-        eprintln!("skipped: java or javac is not installed");
+    if !java_installed() {
         return;
     }
     let mut hostile = Hostile::new("java-nio");
@@ -111,12 +119,11 @@ public class Burner {
 /// On the judges of 82e8a54 and b1d3560, which counted only each
 /// process's first thread's run delay, a Java program of 300 ms CPU beside
 /// 8 spinners on 2 cores was idle for 1 250-1 470 ms of its 1 590-1 840
-/// ms: `TLE (wall)` under a 1 s limit, seven times of seven. Every thread is timed now (the first 32 of each
-/// process): `AC`.
+/// ms: `TLE (wall)` under a 1 s limit, seven times of seven. Every thread
+/// is timed now (the first 32 of each process): `AC`.
 #[test]
 fn a_java_program_waiting_for_a_busy_cpu_is_not_idle() {
-    if !installed("java", "-version") || !installed("javac", "-version") {
-        eprintln!("skipped: java or javac is not installed");
+    if !java_installed() {
         return;
     }
     let hostile = Hostile::new("java-busy");
