@@ -386,7 +386,9 @@ fn judge_test(suite: &Suite, test: &Test, settings: &RunSettings) -> Judged {
         let outcome = match feed.run(&mut cmd, &test.input, limits) {
             Ok(outcome) => outcome,
             Err(e) => {
-                let why = format!("cannot run {:?}: {}", argv[0], e);
+                // The judge's own trouble (a program that cannot start
+                // is an outcome, RE): the test's files, the sandbox, ...
+                let why = format!("the test could not be judged: {}", e);
                 return Judged::failed("ERR", vec![why]);
             }
         };

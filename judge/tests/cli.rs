@@ -182,6 +182,38 @@ fn a_missing_answer_file_is_an_error_not_a_skip() {
     assert_eq!(last_line(&r.stdout), "1 passed, 1 failed");
 }
 
+/// An input the judge's user may not read is the test's error, named as
+/// such (fd2a653's parent said `cannot run "cat": No such file or
+/// directory` when it was the first test of a supervisor). Root reads any
+/// file: there the input is read and the test passes.
+#[test]
+fn an_unreadable_input_is_an_error_that_names_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tests_dir(&[("a", "1\n", Some("1\n"))]);
+    fs::set_permissions(dir.join("a.in"), fs::Permissions::from_mode(0)).unwrap();
+    let r = judge(&[
+        "checkers_pos",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        "cat",
+    ]);
+    // SAFETY: geteuid takes nothing and cannot fail.
+    if unsafe { judge::sys::linux::geteuid() } == 0 {
+        assert!(r.ok, "{}", r.stdout);
+        return;
+    }
+    assert!(!r.ok);
+    assert!(
+        r.stdout.contains("ERR")
+            && r.stdout
+                .contains("the test could not be judged: cannot prepare the test's files: ")
+            && r.stdout.contains("a.in: Permission denied"),
+        "{}",
+        r.stdout
+    );
+}
+
 #[test]
 fn ans_files_are_answers_too_and_folders_are_searched() {
     let dir = tests_dir(&[("top", "1\n", Some("1\n"))]);
