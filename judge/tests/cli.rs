@@ -190,7 +190,7 @@ fn a_missing_answer_file_is_an_error_not_a_skip() {
 fn an_unreadable_input_is_an_error_that_names_it() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tests_dir(&[("a", "1\n", Some("1\n"))]);
-    fs::set_permissions(dir.join("a.in"), fs::Permissions::from_mode(0)).unwrap();
+    fs::set_permissions(dir.join("a.in"), fs::Permissions::from_mode(0o000)).unwrap();
     let r = judge(&[
         "checkers_pos",
         "--tests",
