@@ -16,7 +16,11 @@
 //! 6. A non-zero exit or a signal: MLE when the program ran out of memory (see
 //!    [`ran_out_of_memory`]), otherwise RE.
 //! 7. Peak memory over the limit (a peak between two looks): MLE.
-//! 8. Otherwise the checker says AC or WA.
+//! 8. Output that is not UTF-8 text: WA, naming the first byte that is not
+//!    (every answer is ASCII, and no checker passes a byte it does not
+//!    expect; so a flood of such bytes is not made three times larger as
+//!    text, U+FFFD each, to be compared).
+//! 9. Otherwise the checker says AC or WA.
 //!
 //! Every verdict but AC comes with the end of the program's stderr and the
 //! input board drawn with the problem's own coordinates.
@@ -142,13 +146,44 @@ fn verdict(
             return ("MLE", vec![why]);
         }
     }
+    let output = match std::str::from_utf8(&outcome.stdout) {
+        Ok(text) => text,
+        Err(e) => return ("WA", vec![not_text(&outcome.stdout, e.valid_up_to())]),
+    };
     let input = String::from_utf8_lossy(input);
     let answer = String::from_utf8_lossy(answer);
-    let output = String::from_utf8_lossy(&outcome.stdout);
-    match checker(&input, &answer, &output) {
+    match checker(&input, &answer, output) {
         Ok(()) => ("AC", Vec::new()),
         Err(why) => ("WA", vec![why]),
     }
+}
+
+/// Rule 8: where the output stops being UTF-8 text (`at`, a byte offset):
+/// `line 2: byte 0xFF (the 4th of the line) is not UTF-8 text`.
+fn not_text(output: &[u8], at: usize) -> String {
+    let line_start = output[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = output[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    format!(
+        "line {}: byte 0x{:02X} (the {} of the line) is not UTF-8 text; the answer is plain text",
+        line,
+        output[at],
+        ordinal(at - line_start + 1)
+    )
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `12th`, `13th`, `21st`, ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{}{}", n, suffix)
 }
 
 /// Rule 3, TLE (cpu): why, when the CPU time of the test is over the limit.
@@ -418,6 +453,41 @@ mod tests {
     #[test]
     fn a_right_answer_in_time_is_accepted() {
         assert_eq!(judge(&outcome(exit(0), 900, 800, 2000, "")).0, "AC");
+    }
+
+    #[test]
+    fn output_that_is_not_utf8_is_wrong_and_the_byte_is_named() {
+        for (stdout, why) in [
+            (&b"15\xff\n"[..], "line 1: byte 0xFF (the 3rd of the line)"),
+            (b"15\n\n ab\xc3(", "line 3: byte 0xC3 (the 4th of the line)"),
+            (b"\x80", "line 1: byte 0x80 (the 1st of the line)"),
+        ] {
+            let o = Outcome {
+                stdout: stdout.to_vec(),
+                ..outcome(exit(0), 900, 800, 2000, "")
+            };
+            let (v, d) = judge(&o);
+            assert_eq!(v, "WA");
+            assert!(d[0].starts_with(why), "{:?}", d);
+        }
+        // UTF-8 that is not ASCII goes to the checker, which says why.
+        let o = Outcome {
+            stdout: "15\u{e9}\n".as_bytes().to_vec(),
+            ..outcome(exit(0), 900, 800, 2000, "")
+        };
+        let (v, d) = judge(&o);
+        assert_eq!(v, "WA");
+        assert!(d[0].contains("15\u{e9}"), "{:?}", d);
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .map(ordinal)
+            .into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
     }
 
     #[test]

@@ -248,6 +248,49 @@ fn a_stress_report_quotes_a_flood_cut() {
     );
 }
 
+/// `--stress` keeps the first MiB of an answer, not every flood it judges:
+/// a program that writes `CUT_OFF` bytes that are not UTF-8. On a 2-core
+/// machine, on b1d3560 the judge's peak was 856 MB (each bad byte turned
+/// into U+FFFD, in every case kept while shrinking); now about 130 MB. (A
+/// line of `x` as long: 266 MB, now 136 MB; it takes 50 s through a debug
+/// build, each of its ten checks 5 s, so only the first is tested here.)
+/// The answer is not saved as `.yours`, and a note says why; the reason
+/// names the byte that is not text.
+#[test]
+fn a_stress_run_keeps_a_bounded_part_of_a_flood() {
+    let flood = format!("head -c {} /dev/zero | tr '\\0' '\\377'", CUT_OFF);
+    let dir = TempDir::new("stress-flood");
+    let saved = dir.join("failing");
+    let args = [
+        "checkers_board",
+        "--stress",
+        "2",
+        "--seed",
+        "1",
+        "--save",
+        saved.to_str().unwrap(),
+        "--cmd",
+        &flood,
+    ];
+    let (r, peak_kib) = judge_measured(&args);
+    let said = format!("peak {} KiB\n{:.3000}\n{}", peak_kib, r.stdout, r.stderr);
+    assert_eq!(r.code, Some(1), "{}", said);
+    let why = "line 1: byte 0xFF (the 1st of the line) is not UTF-8 text";
+    assert!(r.stdout.contains(why), "{}", said);
+    // An output for each case judged at once (one a core), and one more.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    assert!(peak_kib < (cores + 1) * (CUT_OFF as u64 >> 10), "{}", said);
+    let names: Vec<String> = fs::read_dir(&saved)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let original = names.iter().any(|n| n.ends_with("-original.in"));
+    let yours = names.iter().any(|n| n.ends_with(".yours"));
+    assert!(original && !yours, "{:?}", names);
+    let note = ".yours is not written: the program wrote 67108864 bytes";
+    assert!(r.stderr.contains(note), "{}", said);
+}
+
 /// Issue 37.5: every move a report writes is in the notation `--arrows`
 /// takes. For each problem a wrong answer whose report names moves (our own
 /// listed, or the move where the answer goes wrong); the moves are taken out

@@ -29,7 +29,7 @@ pub struct Case {
     pub answer: String,
     /// The program's answer: its standard output when it ended on its own,
     /// `None` when it was stopped at a limit (see `verdict::stopped`).
-    pub given: Option<String>,
+    pub given: Option<Output>,
     /// `None` when the program passed; else the verdict (WA, RE, TLE).
     pub failure: Option<Failure>,
 }
@@ -38,7 +38,7 @@ impl Case {
     /// This run as [`Runs`] compares runs.
     pub fn run(&self) -> Run {
         let verdict = self.failure.as_ref().map_or("AC", |f| f.verdict);
-        (verdict, self.given.as_deref().map(Answer::of))
+        (verdict, self.given.as_ref().map(|given| given.answer))
     }
 }
 
@@ -46,9 +46,8 @@ impl Case {
 pub struct Failure {
     pub verdict: &'static str,
     /// What the program wrote before it was stopped at a limit; empty when
-    /// it ended on its own (its answer is then `Case::given`: one copy of a
-    /// flood, not two).
-    pub output: String,
+    /// it ended on its own (its answer is then `Case::given`).
+    pub output: Output,
     /// The end of its standard error, as the judge keeps it.
     pub stderr: String,
     /// For a TLE, the line that says so first: the time it took against the
@@ -197,13 +196,6 @@ pub fn judge_theirs(
 ) -> Result<Case, String> {
     let argv = programs.theirs.as_ref().expect("a program to judge");
     let mut outcome = run_program(argv, &input, limits)?;
-    // One copy of the output as text (bytes that are not UTF-8 become
-    // U+FFFD), which the checker then reads as it is, without a copy.
-    let output = match String::from_utf8(std::mem::take(&mut outcome.stdout)) {
-        Ok(text) => text,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    };
-    outcome.stdout = output.into_bytes();
     // The judge's own verdict; the report draws the board itself.
     let no_picture: Picture = |_| None;
     let (verdict, details) = verdict::decide(
@@ -213,9 +205,9 @@ pub fn judge_theirs(
         &outcome,
         limits,
     );
-    let output = String::from_utf8(std::mem::take(&mut outcome.stdout)).expect("UTF-8 already");
+    let output = Output::of(std::mem::take(&mut outcome.stdout));
     let (given, output) = match verdict::stopped(&outcome) {
-        false => (Some(output), String::new()),
+        false => (Some(output), Output::default()),
         true => (None, output),
     };
     let failure = (verdict != "AC").then(|| Failure {
@@ -282,15 +274,61 @@ pub type Run = (&'static str, Option<Answer>);
 /// An answer as runs compare it: its length and a hash of it, so that the
 /// runs of a program that floods its output are told apart without keeping
 /// a copy of each flood.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 pub struct Answer(usize, u64);
 
 impl Answer {
-    pub fn of(text: &str) -> Answer {
+    pub fn of(bytes: &[u8]) -> Answer {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        text.hash(&mut hasher);
-        Answer(text.len(), hasher.finish())
+        bytes.hash(&mut hasher);
+        Answer(bytes.len(), hasher.finish())
+    }
+}
+
+/// What a case keeps of a program's output: all of it up to [`KEPT`] bytes
+/// (no answer of these problems comes near), else its first [`KEPT`] bytes;
+/// and the [`Answer`] the whole made. A flood of 64 MiB is held once, while
+/// it is judged, not in every case a stress run keeps.
+#[derive(Clone, Default)]
+pub struct Output {
+    kept: Vec<u8>,
+    pub answer: Answer,
+}
+
+/// How much of an output a case keeps.
+pub const KEPT: usize = 1 << 20;
+
+impl Output {
+    pub fn of(mut bytes: Vec<u8>) -> Output {
+        let answer = Answer::of(&bytes);
+        if bytes.len() > KEPT {
+            bytes.truncate(KEPT);
+            bytes.shrink_to_fit();
+        }
+        Output {
+            kept: bytes,
+            answer,
+        }
+    }
+
+    /// The whole output, if the case kept all of it.
+    pub fn whole(&self) -> Option<&[u8]> {
+        (self.kept.len() == self.len()).then_some(&self.kept[..])
+    }
+
+    /// What was kept of it, as text (a byte that is not UTF-8 as U+FFFD).
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.kept)
+    }
+
+    /// Its length in bytes, kept or not.
+    pub fn len(&self) -> usize {
+        self.answer.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 

@@ -300,7 +300,7 @@ mod tests {
     fn failure(verdict: &'static str, reason: &str) -> Failure {
         Failure {
             verdict,
-            output: String::new(),
+            output: Default::default(),
             stderr: String::new(),
             time_out: None,
             details: vec![reason.to_string(), "stderr: anything".to_string()],
@@ -364,7 +364,7 @@ mod tests {
         let runs = |list: &[(&'static str, Option<&str>)]| -> Runs {
             Runs(
                 list.iter()
-                    .map(|&(v, a)| -> Run { (v, a.map(Answer::of)) })
+                    .map(|&(v, a)| -> Run { (v, a.map(|a: &str| Answer::of(a.as_bytes()))) })
                     .collect(),
             )
         };

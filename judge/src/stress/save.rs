@@ -3,7 +3,7 @@
 //! `.stderr`) files, each whole; the claim of a folder, and the folder
 //! check of `--generate`.
 
-use super::case::Case;
+use super::case::{Case, Output, KEPT};
 use crate::files::write_whole_or_say;
 use crate::problems::Problem;
 use crate::text::{quoted_text, say, say_detail, warn};
@@ -28,7 +28,19 @@ pub fn report(problem: &Problem, case: &Case, flaky: Option<&str>) {
         }
     };
     // What the program wrote is quoted up to a bound (`text::quoted_text`).
-    let quoting = |title: &str, text: &str| indented(title, &quoted_text(text).join("\n"));
+    let quoting = |title: &str, output: &Output| {
+        indented(title, &quoted_text(&output.text()).join("\n"));
+        if output.whole().is_none() {
+            say_detail(
+                "  ",
+                &format!(
+                    "({} bytes in all; the judge kept the first {})",
+                    output.len(),
+                    KEPT
+                ),
+            );
+        }
+    };
     indented("input", &case.input);
     indented("our answer", &case.answer);
     match &case.given {
@@ -51,21 +63,37 @@ pub fn report(problem: &Problem, case: &Case, flaky: Option<&str>) {
 
 /// Writes `NAME.in` and `NAME.out` (our answer) into `dir`, each whole or
 /// not at all; for a failing case also the program's own answer,
-/// `NAME.yours` (what it wrote before it was stopped, if it was), and the
-/// end of its standard error, `NAME.stderr`, so that `--draw NAME.in
-/// --answer NAME.yours` shows it without running it again. The files a
-/// case may have are [`EXTENSIONS`].
+/// `NAME.yours` (what it wrote before it was stopped, if it was: its bytes
+/// as they were; not written, and a note says so, past the [`KEPT`] bytes
+/// a case keeps), and the end of its standard error, `NAME.stderr`, so
+/// that `--draw NAME.in --answer NAME.yours` shows it without running it
+/// again. The files a case may have are [`EXTENSIONS`].
 pub fn save(dir: &Path, name: &str, case: &Case) -> Result<(), String> {
-    let mut files = vec![("out", &case.answer)];
+    let mut files = vec![("out", case.answer.as_bytes())];
     if let Some(failure) = &case.failure {
-        files.push(("yours", case.given.as_ref().unwrap_or(&failure.output)));
-        files.push(("stderr", &failure.stderr));
+        let yours = case.given.as_ref().unwrap_or(&failure.output);
+        match yours.whole() {
+            Some(bytes) => files.push(("yours", bytes)),
+            None => {
+                // Not one left from an earlier case of that name either.
+                let _ = fs::remove_file(dir.join(format!("{}.yours", name)));
+                warn(&format!(
+                    "judge: note: {}.yours is not written: the program wrote {} bytes, more than \
+                 the {} the judge keeps; run it on {}.in to see them",
+                    dir.join(name).display(),
+                    yours.len(),
+                    KEPT,
+                    name
+                ))
+            }
+        }
+        files.push(("stderr", failure.stderr.as_bytes()));
     }
     // The input last: a case is listed (by its `.in`) only once it is whole.
-    files.push(("in", &case.input));
-    for (ext, text) in files {
+    files.push(("in", case.input.as_bytes()));
+    for (ext, bytes) in files {
         let path = dir.join(format!("{}.{}", name, ext));
-        write_whole_or_say(&path, text.as_bytes())?;
+        write_whole_or_say(&path, bytes)?;
     }
     Ok(())
 }
