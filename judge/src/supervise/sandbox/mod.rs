@@ -191,6 +191,7 @@ impl Sandbox {
             ours: &self.ours,
             guarded: &self.guarded,
             extra: &self.extra,
+            as_root: self.as_root,
         };
         let policy::Outline { steps, notes } = policy::view(&inputs);
         if self.as_root {

@@ -92,6 +92,9 @@ pub struct Inputs<'a> {
     pub guarded: &'a [PathBuf],
     /// What `--show` asks to show besides, read-only.
     pub extra: &'a [PathBuf],
+    /// The judge runs as root: the tests run as uid 65534, to whom the
+    /// permissions for others apply (else as the judge's own user).
+    pub as_root: bool,
 }
 
 /// The view of a command line: its steps, and a line for each folder the
@@ -258,9 +261,9 @@ fn own_folder(inputs: &Inputs, visible: &[PathBuf], notes: &mut Vec<String>) -> 
         _ if holds_any(&folder, &ours) => Withheld::Ours,
         _ if under_any(&folder, &ours) => return None,
         _ if each_tests_own(&folder) => Withheld::Own,
-        _ if !open_to_the_tests_user(&folder) => Withheld::Closed,
+        _ if !open_to_the_tests_user(&folder, inputs.as_root) => Withheld::Closed,
         _ => {
-            notes.extend(closed_files_in(&folder));
+            notes.extend(closed_files_in(&folder, inputs.as_root));
             return Some(folder);
         }
     };
@@ -369,11 +372,10 @@ pub fn path_folders(inputs: &Inputs) -> Vec<PathBuf> {
 /// Whether the tests' user may read and enter `folder`: when the judge
 /// runs as root, tests run as uid 65534, to whom the permissions for
 /// others apply; else they run as the judge's own user.
-fn open_to_the_tests_user(folder: &Path) -> bool {
-    // SAFETY: geteuid takes nothing and cannot fail.
-    match unsafe { crate::sys::linux::geteuid() } {
-        0 => std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005),
-        _ => std::fs::read_dir(folder).is_ok(),
+fn open_to_the_tests_user(folder: &Path, as_root: bool) -> bool {
+    match as_root {
+        true => std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005),
+        false => std::fs::read_dir(folder).is_ok(),
     }
 }
 
@@ -640,15 +642,12 @@ fn holds_any(folder: &Path, places: &[PathBuf]) -> bool {
     })
 }
 
-/// Whether `path` is a scratch folder or above one (the root, `/tmp`,
-/// `/dev`): each cell gets its own.
 /// When the judge runs as root, a note naming the files of a shown folder
 /// that the tests' user (uid 65534, to whom the permissions for others
 /// apply) cannot read: a module or data file beside the program, of mode
 /// 600, fails only under the judge. The first 256 entries are looked at.
-fn closed_files_in(folder: &Path) -> Option<String> {
-    // SAFETY: geteuid takes nothing and cannot fail.
-    if unsafe { crate::sys::linux::geteuid() } != 0 {
+fn closed_files_in(folder: &Path, as_root: bool) -> Option<String> {
+    if !as_root {
         return None;
     }
     let closed: Vec<String> = std::fs::read_dir(folder)
@@ -683,6 +682,8 @@ pub fn scratch_holding(path: &Path) -> Option<&'static str> {
     SCRATCH.iter().copied().find(|s| path.starts_with(s))
 }
 
+/// Whether `path` is a scratch folder or above one (the root, `/tmp`,
+/// `/dev`): each cell gets its own.
 fn is_scratch_or_above(path: &Path) -> bool {
     SCRATCH.iter().any(|s| Path::new(s).starts_with(path))
 }
@@ -882,6 +883,7 @@ mod tests {
             ours,
             guarded: &[],
             extra: &[],
+            as_root: false,
         }
     }
 
@@ -1026,8 +1028,21 @@ mod tests {
     }
 
     /// The steps that show something of the scratch folder `s`, and the
-    /// notes, for `cmd` run from `cwd` with `guarded` tests and `extra`.
+    /// notes, for `cmd` run from `cwd` with `guarded` tests and `extra`,
+    /// by a judge not run as root.
     fn outline(
+        s: &Scratch,
+        cmd: &str,
+        cwd: &Path,
+        guarded: &[PathBuf],
+        extra: &[PathBuf],
+    ) -> (Vec<PathBuf>, Vec<String>) {
+        outline_as(false, s, cmd, cwd, guarded, extra)
+    }
+
+    /// The same, by a judge run as root if `as_root`.
+    fn outline_as(
+        as_root: bool,
         s: &Scratch,
         cmd: &str,
         cwd: &Path,
@@ -1045,6 +1060,7 @@ mod tests {
             ours: &ours,
             guarded,
             extra,
+            as_root,
         };
         let Outline { steps, notes } = view(&inputs);
         let shown = steps
@@ -1094,40 +1110,35 @@ mod tests {
         let beside = s.make("sol/main.py");
         fs::set_permissions(s.0.join("closed"), fs::Permissions::from_mode(0o700)).unwrap();
         let guarded = [tests.clone()];
-        // SAFETY: geteuid takes nothing and cannot fail.
-        let as_root = unsafe { crate::sys::linux::geteuid() } == 0;
-        // A folder closed to others is closed to the tests' user only when
-        // the judge runs as root (they run as uid 65534); else they run as
-        // its owner, and it is shown.
-        let (shown, notes) = outline(
-            &s,
-            &format!("python3 {}", closed_prog.display()),
-            &s.0,
-            &guarded,
-            &[],
-        );
-        if !as_root {
-            assert_eq!(shown, [s.0.join("closed")], "{:?}", notes);
-            assert!(notes.is_empty(), "{:?}", notes);
-        }
-        let closed = [(&closed_prog, "chmod o+rx")];
-        for (prog, why) in [
-            (&home_prog, "home folder"),
-            (&ours_prog, "workspace"),
-            (&beside, "holds the tests"),
-        ]
-        .into_iter()
-        .chain(closed.into_iter().filter(|_| as_root))
-        {
-            let cmd = format!("python3 {}", prog.display());
-            let (shown, notes) = outline(&s, &cmd, &s.0, &guarded, &[]);
-            assert_eq!(shown, std::slice::from_ref(prog), "{}", cmd);
-            assert_eq!(notes.len(), 1, "{:?}", notes);
-            assert!(
-                notes[0].contains(why) && notes[0].contains("--show"),
-                "{:?}",
-                notes
-            );
+        for as_root in [false, true] {
+            // A folder closed to others is closed to the tests' user only
+            // when the judge runs as root (they run as uid 65534); else they
+            // run as its owner, and it is shown.
+            let cmd = format!("python3 {}", closed_prog.display());
+            let (shown, notes) = outline_as(as_root, &s, &cmd, &s.0, &guarded, &[]);
+            if !as_root {
+                assert_eq!(shown, [s.0.join("closed")], "{:?}", notes);
+                assert!(notes.is_empty(), "{:?}", notes);
+            }
+            let closed = [(&closed_prog, "chmod o+rx")];
+            for (prog, why) in [
+                (&home_prog, "home folder"),
+                (&ours_prog, "workspace"),
+                (&beside, "holds the tests"),
+            ]
+            .into_iter()
+            .chain(closed.into_iter().filter(|_| as_root))
+            {
+                let cmd = format!("python3 {}", prog.display());
+                let (shown, notes) = outline_as(as_root, &s, &cmd, &s.0, &guarded, &[]);
+                assert_eq!(shown, std::slice::from_ref(prog), "{}", cmd);
+                assert_eq!(notes.len(), 1, "{:?}", notes);
+                assert!(
+                    notes[0].contains(why) && notes[0].contains("--show"),
+                    "{:?}",
+                    notes
+                );
+            }
         }
         // Our build: the file alone, and nothing to say.
         let build = s.make("ws/target/prog");
@@ -1291,19 +1302,13 @@ mod tests {
         let closed = s.make("sol/rules.py");
         fs::set_permissions(&open, fs::Permissions::from_mode(0o644)).unwrap();
         fs::set_permissions(&closed, fs::Permissions::from_mode(0o600)).unwrap();
-        let note = closed_files_in(&s.0.join("sol"));
-        // SAFETY: geteuid takes nothing and cannot fail.
-        match unsafe { crate::sys::linux::geteuid() } {
-            0 => {
-                let note = note.expect("a note as root");
-                assert!(note.contains("cannot read rules.py in"), "{}", note);
-                assert!(note.contains("chmod o+r"), "{}", note);
-                assert!(!note.contains("main.py"), "{}", note);
-            }
-            // The tests run as the judge's own user, who reads them.
-            _ => assert_eq!(note, None),
-        }
+        let note = closed_files_in(&s.0.join("sol"), true).expect("a note as root");
+        assert!(note.contains("cannot read rules.py in"), "{}", note);
+        assert!(note.contains("chmod o+r"), "{}", note);
+        assert!(!note.contains("main.py"), "{}", note);
+        // Not as root, the tests run as the judge's own user, who reads them.
+        assert_eq!(closed_files_in(&s.0.join("sol"), false), None);
         fs::set_permissions(&closed, fs::Permissions::from_mode(0o644)).unwrap();
-        assert_eq!(closed_files_in(&s.0.join("sol")), None);
+        assert_eq!(closed_files_in(&s.0.join("sol"), true), None);
     }
 }
