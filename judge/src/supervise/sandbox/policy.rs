@@ -307,23 +307,32 @@ fn each_tests_own(path: &Path) -> bool {
 /// file of the user's its arguments name (an interpreter's script, a
 /// `.jar`): `python3 /sol/main.py`, `sh run.sh`, `./a.out`.
 fn run_file(inputs: &Inputs, visible: &[PathBuf]) -> Option<PathBuf> {
-    const BEFORE_PROGRAM: [&str; 5] = ["exec", "env", "command", "nohup", "time"];
     let words = command_words(inputs.argv);
-    let mut words = words.iter().skip_while(|w| {
-        let b = w.as_bytes();
-        is_assignment(b) || b.starts_with(b"-") || BEFORE_PROGRAM.iter().any(|p| w == p)
-    });
-    let program = words.next()?;
+    let (program, rest) = program_word(&words)?;
     let found = match program.as_bytes().contains(&b'/') {
         true => with_real_folder(&inputs.cwd.join(program)),
         false => on_path(program, inputs.path),
     };
     match found {
         Some(file) if !under_any(&file, visible) => Some(file),
-        _ => words
+        _ => rest
+            .iter()
             .filter_map(|w| with_real_folder(&inputs.cwd.join(w)))
             .find(|p| p.is_file() && !under_any(p, visible)),
     }
+}
+
+/// The word of a command's `words` that names the program it runs, and
+/// the words after it: the first past variable assignments, options and
+/// the words that run the next one (`exec`, `env`, `command`, `nohup`,
+/// `time`).
+fn program_word(words: &[OsString]) -> Option<(&OsString, &[OsString])> {
+    const BEFORE_PROGRAM: [&str; 5] = ["exec", "env", "command", "nohup", "time"];
+    let at = words.iter().position(|w| {
+        let b = w.as_bytes();
+        !(is_assignment(b) || b.starts_with(b"-") || BEFORE_PROGRAM.iter().any(|p| w == p))
+    })?;
+    Some((&words[at], &words[at + 1..]))
 }
 
 /// The folder a step shows whole, if it shows one.
@@ -458,16 +467,12 @@ fn words(argv: &[OsString]) -> Vec<OsString> {
     words.iter().flat_map(|word| candidates(word)).collect()
 }
 
-/// The file the command runs: its first word, or for `sh -c SCRIPT` the
-/// script's (after an `exec`), resolved as [`named_paths`] does.
+/// The program the command runs ([`program_word`], of the script for `sh
+/// -c SCRIPT`), resolved as [`named_paths`] does.
 pub fn program(argv: &[OsString], cwd: &Path, path: &OsStr) -> Option<PathBuf> {
-    let first = match is_script(argv) {
-        true => script_words(&argv[2])
-            .into_iter()
-            .find(|word| word != "exec")?,
-        false => argv.first()?.clone(),
-    };
-    resolve(&first, cwd, path).pop()
+    let words = command_words(argv);
+    let (program, _) = program_word(&words)?;
+    resolve(program, cwd, path).pop()
 }
 
 /// The words of a script as the shell splits them; a script that is not
@@ -1277,6 +1282,13 @@ mod tests {
             "-c".into(),
             format!("exec {}", exe.display()).into(),
         ];
+        assert_eq!(program(&argv, &s.0, OsStr::new("")), Some(exe.clone()));
+        // Past assignments and the words that run the next one, as the view
+        // finds the file the command runs (one reading of a command line).
+        let script = format!("A=1 nohup env B=2 {} -x", exe.display());
+        let argv = [OsString::from("/bin/sh"), "-c".into(), script.into()];
+        assert_eq!(program(&argv, &s.0, OsStr::new("")), Some(exe.clone()));
+        let argv = [exe.clone().into_os_string(), "-x".into()];
         assert_eq!(program(&argv, &s.0, OsStr::new("")), Some(exe.clone()));
         assert!(why.as_ref().unwrap().contains(&chmod), "{:?}", why);
         // A folder on the way inside a shown folder needs x for others.
