@@ -260,6 +260,49 @@ fn a_saved_failure_keeps_the_programs_answer_and_stderr_and_the_replay_keeps_sav
     assert_eq!(names(&dir).len(), 8, "{:?}", names(&dir));
 }
 
+/// A `.yours` past the MiB a case keeps is not written, and none of the
+/// same name from an earlier run is left in its place, under a
+/// nondeterministic program's names too (the original is renamed
+/// `...-nondeterministic-original` after shrinking: until 7289e16 it always
+/// had a `.yours` to rename over an old one). Two runs of one seed into one
+/// folder: a flaky program that answers a line, then one that writes more
+/// than a MiB before it.
+#[test]
+fn a_yours_too_long_to_save_leaves_no_earlier_one_in_its_place() {
+    let dir = TempDir::new("saves-stale-yours");
+    let run = |cmd: &str| {
+        let out = judge()
+            .args([
+                "checkers_pos",
+                "--cmd",
+                cmd,
+                "--stress",
+                "20",
+                "--seed",
+                "3",
+            ])
+            .arg("--save")
+            .arg(&*dir)
+            .output()
+            .unwrap();
+        let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{}", said);
+        assert!(said.contains("nondeterministic: "), "{}", said);
+        said
+    };
+    run("date +%N");
+    let name = "checkers_pos-seed3-case1-nondeterministic-original.yours";
+    assert!(names(&dir).contains(&name.to_string()), "{:?}", names(&dir));
+    let said = run("head -c 1100000 /dev/zero | tr '\\0' x; date +%N");
+    assert!(said.contains(".yours is not written"), "{}", said);
+    let yours: Vec<String> = names(&dir)
+        .into_iter()
+        .filter(|n| n.ends_with(".yours"))
+        .collect();
+    assert!(yours.is_empty(), "left from the first run: {:?}", yours);
+    assert_eq!(names(&dir).len(), 6, "{:?}", names(&dir));
+}
+
 /// A tmpfs of 16 KiB mounted at a new folder, for as long as it lives;
 /// `None` (the test is skipped, saying why) where it cannot be mounted.
 struct SmallDisk(TempDir);

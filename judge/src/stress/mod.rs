@@ -221,6 +221,10 @@ fn save_shrunk(dir: &Path, name: &str, found: &Found) {
                 if let Err(e) = std::fs::rename(&from, &to) {
                     warn(&format!("judge: cannot rename {}: {}", from.display(), e));
                 }
+            } else {
+                // Not saved (a `.yours` past what a case keeps): nor is
+                // an earlier run's file of the new name left in its place.
+                let _ = std::fs::remove_file(&to);
             }
         }
     }
