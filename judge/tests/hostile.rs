@@ -29,6 +29,8 @@ mod cell;
 mod common;
 #[path = "hostile/groups.rs"]
 mod groups;
+#[path = "hostile/idle.rs"]
+mod idle;
 #[path = "common/json.rs"]
 mod json;
 #[path = "hostile/runtimes.rs"]

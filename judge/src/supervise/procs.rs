@@ -77,10 +77,6 @@ mod stat {
     pub const NUM_THREADS: usize = 17;
     /// (24) its resident set, in pages.
     pub const RSS: usize = 21;
-    /// `/proc/PID/schedstat`'s first two fields (of three): the time the
-    /// thread spent on a CPU, and waiting on a run queue, ns.
-    pub const SCHED_RAN: usize = 0;
-    pub const SCHED_WAITED: usize = 1;
 }
 
 /// `/proc/PID/stat` after the name: the fields from the state on.
@@ -110,9 +106,9 @@ pub struct Seen {
     /// Its own CPU time (all its threads).
     pub own_cpu: Duration,
     pub rss_kib: u64,
-    /// Its threads' time on a CPU and waiting for one, each to the
-    /// nanosecond, by tid ([`threads_busy`]).
-    pub threads_busy: Vec<(i32, Duration)>,
+    /// One of its threads is on a CPU or waiting for one (state `R`),
+    /// among the first [`THREADS_LOOKED`] ([`runnable`]).
+    pub runnable: bool,
     /// Its threads (a process of one thread has one).
     pub tasks: u64,
     /// Its open descriptors (0 where the kernel does not say: before
@@ -140,7 +136,7 @@ pub fn look_at(pid: i32) -> Option<Seen> {
         cpu: ticks_to_time(ticks),
         own_cpu: ticks_to_time(num(stat::UTIME) + num(stat::STIME)),
         rss_kib: num(stat::RSS) * page_kib,
-        threads_busy: threads_busy(pid, through, num(stat::NUM_THREADS)),
+        runnable: runnable(pid, &f, num(stat::NUM_THREADS)),
         // A zombie has none left, and counts as one until it is reaped.
         tasks: num(stat::NUM_THREADS).max(1),
         // The size of the folder is its count of entries (Linux 6.2 on).
@@ -149,44 +145,33 @@ pub fn look_at(pid: i32) -> Option<Seen> {
     })
 }
 
-/// The time each thread of process `pid` (shown through task `through`)
-/// spent on a CPU and waiting for one, by tid: the one thread's alone, or
-/// the first [`THREADS_TIMED`] of `/proc/PID/task` (a JVM's leader only
-/// waits for the thread that runs `main`; threads past these are not
-/// counted busy).
-fn threads_busy(pid: i32, through: i32, threads: u64) -> Vec<(i32, Duration)> {
+/// Whether a thread of process `pid` is on a CPU or waiting for one
+/// (state `R`): the one its stat `fields` show (its leader's, or a live
+/// thread's once the leader has exited), else one of the first
+/// [`THREADS_LOOKED`] of `/proc/PID/task` (a JVM's leader only waits for
+/// the thread that runs `main`; threads past these are not looked at, which
+/// is never in the test's favour).
+fn runnable(pid: i32, fields: &[String], threads: u64) -> bool {
+    let running = |fields: &[String]| fields.get(stat::STATE).is_some_and(|s| s == "R");
+    if running(fields) {
+        return true;
+    }
     if threads <= 1 {
-        let path = format!("/proc/{}/schedstat", through);
-        return vec![(through, ran_or_waited(&path))];
+        return false;
     }
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", pid)) else {
-        return Vec::new();
+        return false;
     };
     tasks
         .flatten()
         .filter_map(|task| task.file_name().to_str()?.parse::<i32>().ok())
-        .take(THREADS_TIMED)
-        .map(|tid| {
-            let path = format!("/proc/{}/task/{}/schedstat", pid, tid);
-            (tid, ran_or_waited(&path))
-        })
-        .collect()
+        .take(THREADS_LOOKED)
+        .any(|tid| stat_fields(tid).is_some_and(|(_, fields)| running(&fields)))
 }
 
-/// How many threads of one process a look times at most: one look stays
-/// short whatever a process holds.
-const THREADS_TIMED: usize = 32;
-
-/// A task's time on a CPU and waiting for one, from its `schedstat` at
-/// `path` (zero if it is gone).
-fn ran_or_waited(path: &str) -> Duration {
-    let schedstat = std::fs::read_to_string(path).unwrap_or_default();
-    let field = |i: usize| {
-        let value = schedstat.split_whitespace().nth(i);
-        value.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
-    };
-    Duration::from_nanos(field(stat::SCHED_RAN) + field(stat::SCHED_WAITED))
-}
+/// How many threads of one process a look reads the state of at most: one
+/// look stays short whatever a process holds.
+const THREADS_LOOKED: usize = 32;
 
 /// A zombie (`Z`) or dead (`X`) task, by its stat fields.
 fn is_zombie(fields: &[String]) -> bool {

@@ -273,7 +273,7 @@ fn follow(
         }
         let now = Instant::now();
         if now >= next_look {
-            next_look = now + TICK;
+            next_look = now + next_tick();
             if let Some(over) = look(watch, request, out_path, start) {
                 return over;
             }
@@ -282,6 +282,16 @@ fn follow(
         let records = watch.cell.as_ref().map_or(-1, Cell::fd);
         events::wait_for_events(&[stderr.fd(), records], wait);
     }
+}
+
+/// The time to the next look: [`TICK`], give or take up to 2 ms at random
+/// (from the clock's nanoseconds), so that a program cannot time itself to
+/// be runnable only when a look reads its state (`idle.rs`).
+fn next_tick() -> Duration {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |t| t.subsec_nanos());
+    TICK - Duration::from_millis(2) + Duration::from_micros(u64::from(nanos / 1000 % 4001))
 }
 
 /// The processes of the test still running once its program has ended.
@@ -460,13 +470,10 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
     let mut rss_kib = watch.scratch_kib() + watch.sweep.step(SWEEP_LINKS);
     let mut tasks = 0;
     let mut descriptors = 0;
-    let mut busy = Vec::new();
+    let mut runnable = false;
     // The warden's own figures are not the test's: its memory is the
     // supervisor's (a copy of it), its CPU time that of its cell's tests.
     let traced = warden.is_some() || watch.tracer.is_some();
-    // The span ends before the processes are read, so a look kept waiting
-    // for a CPU reads more than the span, never less (idle.rs).
-    let span_end = Instant::now();
     for pid in pids.into_iter().filter(|&p| Some(p) != warden) {
         if let Some(seen) = procs::look_at(pid) {
             // Traced (by the warden, or by the supervisor without the
@@ -482,12 +489,12 @@ fn look(watch: &mut Watch, request: &Request, out: &Path, start: Instant) -> Opt
             rss_kib += seen.rss_kib;
             tasks += seen.tasks;
             descriptors += seen.descriptors;
-            busy.extend(seen.threads_busy);
+            runnable |= seen.runnable;
         }
     }
     watch.summed_peak_kib = watch.summed_peak_kib.max(rss_kib);
     watch.seen_cpu = cpu;
-    watch.clock.look(span_end, cpu, &busy);
+    watch.clock.look(Instant::now(), cpu, runnable);
     if cpu > request.cpu_limit {
         return Some(Ending::CpuLimit);
     }

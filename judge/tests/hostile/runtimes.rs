@@ -119,8 +119,8 @@ public class Burner {
 /// On the judges of 82e8a54 and b1d3560, which counted only each
 /// process's first thread's run delay, a Java program of 300 ms CPU beside
 /// 8 spinners on 2 cores was idle for 1 250-1 470 ms of its 1 590-1 840
-/// ms: `TLE (wall)` under a 1 s limit, seven times of seven. Every thread
-/// is timed now (the first 32 of each process): `AC`.
+/// ms: `TLE (wall)` under a 1 s limit, seven times of seven. A look now
+/// reads every thread's state (the first 32 of each process): `AC`.
 #[test]
 fn a_java_program_waiting_for_a_busy_cpu_is_not_idle() {
     if !java_installed() {
