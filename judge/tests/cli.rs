@@ -83,6 +83,19 @@ fn judge_sum(cmd: &str, extra: &[&str], unsandboxed: bool) -> Report {
     judge_with(&args, unsandboxed)
 }
 
+/// checkers_pos judged on the tests in `dir` with `cat` for a program (its
+/// input is its answer), and `extra` options.
+fn judge_cat(dir: &Path, extra: &[&str]) -> Report {
+    let args = [
+        "checkers_pos",
+        "--tests",
+        dir.to_str().unwrap(),
+        "--cmd",
+        "cat",
+    ];
+    judge(&[&args[..], extra].concat())
+}
+
 fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or("")
 }
@@ -170,13 +183,7 @@ fn a_flood_of_output_is_cut_off_and_wrong() {
 #[test]
 fn a_missing_answer_file_is_an_error_not_a_skip() {
     let dir = tests_dir(&[("a", "1\n", Some("1\n")), ("b", "2\n", None)]);
-    let r = judge(&[
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        "cat",
-    ]);
+    let r = judge_cat(&dir, &[]);
     assert!(!r.ok);
     assert!(r.stdout.contains("no .out or .ans beside"), "{}", r.stdout);
     assert_eq!(last_line(&r.stdout), "1 passed, 1 failed");
@@ -191,13 +198,7 @@ fn an_unreadable_input_is_an_error_that_names_it() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tests_dir(&[("a", "1\n", Some("1\n"))]);
     fs::set_permissions(dir.join("a.in"), fs::Permissions::from_mode(0o000)).unwrap();
-    let r = judge(&[
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        "cat",
-    ]);
+    let r = judge_cat(&dir, &[]);
     // SAFETY: geteuid takes nothing and cannot fail.
     if unsafe { judge::sys::linux::geteuid() } == 0 {
         assert!(r.ok, "{}", r.stdout);
@@ -220,13 +221,7 @@ fn ans_files_are_answers_too_and_folders_are_searched() {
     fs::create_dir_all(dir.join("secret")).unwrap();
     fs::write(dir.join("secret/deep.in"), "2\n").unwrap();
     fs::write(dir.join("secret/deep.ans"), "2\n").unwrap();
-    let r = judge(&[
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        "cat",
-    ]);
+    let r = judge_cat(&dir, &[]);
     assert!(r.ok, "{}", r.stdout);
     assert!(r.stdout.contains("secret/deep"), "{}", r.stdout);
     assert_eq!(last_line(&r.stdout), "2 passed, 0 failed");
@@ -265,15 +260,7 @@ fn the_report_keeps_the_order_of_the_tests() {
 #[test]
 fn a_filter_that_matches_nothing_fails() {
     let dir = tests_dir(&[("a", "1\n", Some("1\n"))]);
-    let r = judge(&[
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        "cat",
-        "--test",
-        "zzz",
-    ]);
+    let r = judge_cat(&dir, &["--test", "zzz"]);
     // An error, as a mistake in the command line is, with the tests' names.
     assert_eq!(r.code, Some(2), "{}", r.stdout);
     assert!(
@@ -737,17 +724,7 @@ fn test_filters_add_up() {
         ("04", "4\n", Some("4\n")),
         ("05", "5\n", Some("5\n")),
     ]);
-    let r = judge(&[
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        "cat",
-        "--test",
-        "03",
-        "--test",
-        "05",
-    ]);
+    let r = judge_cat(&dir, &["--test", "03", "--test", "05"]);
     assert!(r.ok, "{}", r.stdout);
     assert!(r.stdout.contains(" 03\n") && r.stdout.contains(" 05\n"));
     assert!(!r.stdout.contains(" 04\n"), "{}", r.stdout);
