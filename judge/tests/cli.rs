@@ -86,6 +86,11 @@ fn judge_sum(cmd: &str, extra: &[&str], unsandboxed: bool) -> Report {
 /// checkers_pos judged on the tests in `dir` with `cat` for a program (its
 /// input is its answer), and `extra` options.
 fn judge_cat(dir: &Path, extra: &[&str]) -> Report {
+    judge(&cat_args(dir, extra))
+}
+
+/// The judge's arguments for [`judge_cat`].
+fn cat_args<'a>(dir: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
     let args = [
         "checkers_pos",
         "--tests",
@@ -93,7 +98,7 @@ fn judge_cat(dir: &Path, extra: &[&str]) -> Report {
         "--cmd",
         "cat",
     ];
-    judge(&[&args[..], extra].concat())
+    [&args[..], extra].concat()
 }
 
 fn last_line(text: &str) -> &str {
@@ -892,14 +897,7 @@ fn json_has_one_object_per_test_and_parses_back() {
 #[test]
 fn json_says_whether_each_test_was_sandboxed() {
     let dir = tests_dir(&[("a", "1\n", Some("1\n")), ("b", "2\n", Some("2\n"))]);
-    let args = [
-        "checkers_pos",
-        "--tests",
-        dir.to_str().unwrap(),
-        "--cmd",
-        "cat",
-        "--json",
-    ];
+    let args = cat_args(&dir, &["--json"]);
     for (report, sandboxed) in [(judge(&args), "true"), (judge_with(&args, true), "false")] {
         let objects = parse_json_lines(&report.stdout);
         assert_eq!(objects.len(), 2, "{}", report.stdout);
