@@ -6,6 +6,16 @@
 pub struct Rng(pub u64);
 
 impl Rng {
+    /// Numbers seeded from the clock and the process (where nothing is to be
+    /// replayed: a seed for a run without `--seed`, the supervisor's looks).
+    pub fn from_clock() -> Rng {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let mut mix = Rng(nanos ^ u64::from(std::process::id()));
+        Rng(mix.next())
+    }
+
     /// The numbers of case `case` of a run seeded with `seed`. Each case has
     /// its own stream, so case 500 is the same whichever thread draws it and
     /// whatever the cases before it drew.

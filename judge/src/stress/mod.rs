@@ -48,7 +48,7 @@ use progress::rate_text;
 use std::ffi::OsStr;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 /// What `--stress` and `--generate` need from the command line.
 pub struct Request<'a> {
@@ -66,11 +66,8 @@ pub struct Request<'a> {
 
 /// A seed from the clock, for a run without `--seed`.
 fn seed_from_clock() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
     // Small enough to type; mixed so that runs a second apart differ a lot.
-    Rng(nanos ^ u64::from(std::process::id())).next() % 1_000_000_000
+    Rng::from_clock().next() % 1_000_000_000
 }
 
 /// `--stress`: `Ok(true)` when no case failed.

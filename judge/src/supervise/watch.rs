@@ -8,6 +8,7 @@ use super::idle::IdleClock;
 use super::sandbox::{Cell, NotShown, Record, Sandbox};
 use super::trace::{self, Event, Tracer};
 use super::{control, events, procs, Ending, Report, Request, TICK};
+use crate::rng::Rng;
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::os::unix::io::AsRawFd;
@@ -261,6 +262,7 @@ fn follow(
     // A program that ends within a tick is never looked at: wait4 gives
     // all its figures.
     let mut next_look = start + TICK;
+    let mut rng = Rng::from_clock();
     loop {
         stderr.drain();
         watch.read_records();
@@ -273,7 +275,7 @@ fn follow(
         }
         let now = Instant::now();
         if now >= next_look {
-            next_look = now + next_tick();
+            next_look = now + next_tick(&mut rng);
             if let Some(over) = look(watch, request, out_path, start) {
                 return over;
             }
@@ -284,14 +286,11 @@ fn follow(
     }
 }
 
-/// The time to the next look: [`TICK`], give or take up to 2 ms at random
-/// (from the clock's nanoseconds), so that a program cannot time itself to
-/// be runnable only when a look reads its state (`idle.rs`).
-fn next_tick() -> Duration {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |t| t.subsec_nanos());
-    TICK - Duration::from_millis(2) + Duration::from_micros(u64::from(nanos / 1000 % 4001))
+/// The time to the next look: [`TICK`], give or take up to 2 ms at random,
+/// so that a program cannot time itself to be runnable only when a look
+/// reads its state (`idle.rs`).
+fn next_tick(rng: &mut Rng) -> Duration {
+    TICK - Duration::from_millis(2) + Duration::from_micros(rng.below(4001))
 }
 
 /// The processes of the test still running once its program has ended.
@@ -662,6 +661,20 @@ impl StderrTail {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn looks_come_every_8_to_12_ms_at_random() {
+        let mut rng = Rng(1);
+        let ticks: Vec<Duration> = (0..200).map(|_| next_tick(&mut rng)).collect();
+        let ms = Duration::from_millis;
+        assert!(
+            ticks.iter().all(|&t| t >= ms(8) && t <= ms(12)),
+            "{:?}",
+            ticks
+        );
+        let (least, most) = (ticks.iter().min().unwrap(), ticks.iter().max().unwrap());
+        assert!(*most - *least > ms(3), "{:?} to {:?}", least, most);
+    }
 
     #[test]
     fn a_read_error_on_stderr_is_kept_with_its_reason_not_taken_for_would_block() {
