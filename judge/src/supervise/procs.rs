@@ -517,6 +517,32 @@ mod tests {
         assert!(seen.own_cpu <= seen.cpu);
     }
 
+    /// A process asleep is not runnable; one with a thread that spins is,
+    /// even while its leader sleeps (a JVM's shape): this process's leader
+    /// waits for the tests, and only a look past it finds the spinner (or
+    /// this thread, reading) on a CPU.
+    #[test]
+    fn a_process_is_runnable_when_one_of_its_threads_is() {
+        let mut sleeper = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .unwrap();
+        let spinning = std::sync::atomic::AtomicBool::new(true);
+        let (asleep, awake) = std::thread::scope(|scope| {
+            scope.spawn(|| while spinning.load(std::sync::atomic::Ordering::Relaxed) {});
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let asleep = look_at(sleeper.id() as i32).map(|seen| seen.runnable);
+            let me = std::process::id() as i32;
+            let awake = (0..20).any(|_| look_at(me).is_some_and(|seen| seen.runnable));
+            spinning.store(false, std::sync::atomic::Ordering::Relaxed);
+            (asleep, awake)
+        });
+        let _ = sleeper.kill();
+        let _ = sleeper.wait();
+        assert_eq!(asleep, Some(false));
+        assert!(awake);
+    }
+
     #[test]
     fn a_sweep_counts_descriptors_mappings_and_page_tables() {
         let me = std::process::id() as i32;
