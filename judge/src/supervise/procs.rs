@@ -529,7 +529,11 @@ mod tests {
             .unwrap();
         let spinning = std::sync::atomic::AtomicBool::new(true);
         let (asleep, awake) = std::thread::scope(|scope| {
-            scope.spawn(|| while spinning.load(std::sync::atomic::Ordering::Relaxed) {});
+            scope.spawn(|| {
+                while spinning.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::hint::spin_loop()
+                }
+            });
             std::thread::sleep(std::time::Duration::from_millis(50));
             let asleep = look_at(sleeper.id() as i32).map(|seen| seen.runnable);
             let me = std::process::id() as i32;
