@@ -399,16 +399,8 @@ fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn two_generates_into_one_folder_never_mix() {
     let dir = TempDir::new("saves-two");
-    let first = generate(&dir, "600", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let second = generate(&dir, "600", "2")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let first = start(&mut generate(&dir, "600", "1"), &[]);
+    let second = start(&mut generate(&dir, "600", "2"), &[]);
     let _reap = Reap(vec![first.id(), second.id()]);
     let runs: Vec<Output> = [first, second]
         .into_iter()
@@ -452,11 +444,7 @@ fn two_generates_into_one_folder_never_mix() {
 #[test]
 fn a_generate_that_is_stopped_says_how_many_cases_it_wrote() {
     let dir = TempDir::new("saves-stopped");
-    let child = generate(&dir, "20000", "5")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start(&mut generate(&dir, "20000", "5"), &[]);
     let _reap = Reap(vec![child.id()]);
     let written = |dir: &Path| names(dir).iter().filter(|n| n.ends_with(".in")).count();
     assert!(wait_for(60, || written(&dir) >= 20), "no case written");
