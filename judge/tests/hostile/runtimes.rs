@@ -16,14 +16,21 @@ fn installed(tool: &str, flag: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Whether `java` and `javac` run (if not, says the test is skipped).
-fn java_installed() -> bool {
-    let both = installed("java", "-version") && installed("javac", "-version");
-    if !both {
-        eprintln!("skipped: java or javac is not installed");
+/// Whether every one of `tools` runs (`tool flag`); if one does not, says
+/// the test is skipped and why.
+fn all_installed(tools: &[(&str, &str)]) -> bool {
+    let missing: Vec<&str> = (tools.iter())
+        .filter(|(tool, flag)| !installed(tool, flag))
+        .map(|(tool, _)| *tool)
+        .collect();
+    if !missing.is_empty() {
+        eprintln!("skipped: {} not installed", missing.join(", "));
     }
-    both
+    missing.is_empty()
 }
+
+/// Java's two tools, for [`all_installed`].
+const JAVA: [(&str, &str); 2] = [("java", "-version"), ("javac", "-version")];
 
 /// Runs `cmd` on the one test, sandboxed and not, with room for a slow
 /// start on a loaded machine; each run's verdict and message.
@@ -83,7 +90,7 @@ public class Nio {
 /// sandboxed and not. Now `AC` both ways.
 #[test]
 fn a_java_program_reads_through_java_nio() {
-    if !java_installed() {
+    if !all_installed(&JAVA) {
         return;
     }
     let mut hostile = Hostile::new("java-nio");
@@ -123,7 +130,7 @@ public class Burner {
 /// reads every thread's state (the first 32 of each process): `AC`.
 #[test]
 fn a_java_program_waiting_for_a_busy_cpu_is_not_idle() {
-    if !java_installed() {
+    if !all_installed(&JAVA) {
         return;
     }
     let hostile = Hostile::new("java-busy");
@@ -172,8 +179,7 @@ if __name__ == '__main__':
 /// refusal named.
 #[test]
 fn python_multiprocessing_runs_with_fork_and_spawn_and_forkserver_is_refused() {
-    if !installed("python3", "--version") {
-        eprintln!("skipped: python3 is not installed");
+    if !all_installed(&[("python3", "--version")]) {
         return;
     }
     let mut hostile = Hostile::new("python-mp");
@@ -233,8 +239,7 @@ if (process.argv[2] === 'child') {
 /// refused), sandboxed and not. Now `AC` both ways.
 #[test]
 fn a_node_program_runs_a_child_process() {
-    if !installed("node", "--version") {
-        eprintln!("skipped: node is not installed");
+    if !all_installed(&[("node", "--version")]) {
         return;
     }
     let mut hostile = Hostile::new("node");
@@ -272,8 +277,7 @@ if __name__ == '__main__':
 /// sandboxed and not. Now `AC` both ways.
 #[test]
 fn python_asyncio_and_a_process_pool_run() {
-    if !installed("python3", "--version") {
-        eprintln!("skipped: python3 is not installed");
+    if !all_installed(&[("python3", "--version")]) {
         return;
     }
     let mut hostile = Hostile::new("python-asyncio");
@@ -298,8 +302,7 @@ fun main(args: Array<String>) {
 /// Kotlin's runtime reads through `java.io`).
 #[test]
 fn a_kotlin_program_runs() {
-    if !installed("kotlinc", "-version") || !installed("java", "-version") {
-        eprintln!("skipped: kotlinc or java is not installed");
+    if !all_installed(&[("kotlinc", "-version"), ("java", "-version")]) {
         return;
     }
     let mut hostile = Hostile::new("kotlin");
